@@ -1,0 +1,18 @@
+const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** `150000` → `৳1,50,000`: taka sign, South-Asian digit grouping, whole taka. */
+export function formatTaka(amount: number): string {
+  const sign = amount < 0 ? "-" : "";
+  const digits = String(Math.trunc(Math.abs(amount)));
+  if (digits.length <= 3) return `${sign}৳${digits}`;
+  const last3 = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ",");
+  return `${sign}৳${rest},${last3}`;
+}
+
+/** A date as `05-Nov-2022`, in UTC so server and browser agree. */
+export function formatDate(value: string | Date): string {
+  const d = typeof value === "string" ? new Date(value) : value;
+  const day = String(d.getUTCDate()).padStart(2, "0");
+  return `${day}-${months[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { CATEGORY_SLUGS } from "../categories.ts";
+import { MSG } from "../messages.ts";
+import { ImageSchema } from "./images.ts";
+
+const requiredText = (message: string, max = 120) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `at most ${max} characters` });
+
+/** Whole, positive numbers typed into a form (strings in multipart, numbers from JSON). */
+const positiveInt = (message: string, max: number) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: `${message} (a whole number)` })
+    .positive({ error: message })
+    .max(max, { error: `that is more than ${max.toLocaleString("en-US")}` });
+
+/** The Add Product form's text fields; the photo travels beside them as a file. */
+export const ListingCreateFieldsSchema = z.object({
+  model: requiredText(MSG.listing.modelRequired),
+  engineCc: positiveInt(MSG.listing.engineRequired, 5000),
+  category: z.enum(CATEGORY_SLUGS, { error: MSG.listing.categoryInvalid }).default("commuter"),
+  brand: requiredText(MSG.listing.brandRequired, 60),
+  brandNewPrice: positiveInt(MSG.listing.brandNewPriceRequired, 100_000_000),
+  askingPrice: positiveInt(MSG.listing.askingPriceRequired, 100_000_000),
+  totalUsed: requiredText(MSG.listing.totalUsedRequired, 60),
+});
+export type ListingCreateFields = z.infer<typeof ListingCreateFieldsSchema>;
+export type ListingCreateInput = z.input<typeof ListingCreateFieldsSchema>;
+
+export const ListingStatusSchema = z.enum(["available", "sold"]);
+
+export const SellerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photo: ImageSchema.nullable(),
+  verified: z.boolean(),
+});
+
+export const ListingSchema = z.object({
+  id: z.string(),
+  postedAt: z.string(),
+  model: z.string(),
+  engineCc: z.number().int(),
+  brand: z.string(),
+  category: z.object({ slug: z.string(), label: z.string() }),
+  brandNewPrice: z.number().int(),
+  askingPrice: z.number().int(),
+  totalUsed: z.string(),
+  photo: ImageSchema,
+  seller: SellerSummarySchema,
+  advertised: z.boolean(),
+  status: ListingStatusSchema,
+});
+export type Listing = z.infer<typeof ListingSchema>;
+
+export const PAGE_SIZE = 24;
+
+export const PageQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+});
+
+export const ListingsQuerySchema = PageQuerySchema.extend({
+  category: z.string().max(40).default("all"),
+});
+export type ListingsQuery = z.input<typeof ListingsQuerySchema>;
+
+export const ListingsPageSchema = z.object({
+  items: z.array(ListingSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ListingsPage = z.infer<typeof ListingsPageSchema>;
+
+export const ListingResponseSchema = z.object({ listing: ListingSchema });
+/** `reportedByMe`: whether the signed-in buyer has already reported it (their button reads "reported"). */
+export const ListingDetailResponseSchema = z.object({ listing: ListingSchema, reportedByMe: z.boolean() });
+export type ListingDetailResponse = z.infer<typeof ListingDetailResponseSchema>;
+export const IdParamsSchema = z.object({ id: z.string().max(64) });

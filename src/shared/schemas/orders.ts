@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { MSG } from "../messages.ts";
+import { ImageSchema } from "./images.ts";
+import { ListingSchema } from "./listings.ts";
+
+/** Bangladeshi and international numbers as people type them: digits, spaces, dashes, a leading +. */
+const PHONE = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
+
+export const BookingFieldsSchema = z.object({
+  phone: z
+    .string({ error: MSG.order.phoneRequired })
+    .trim()
+    .min(1, { error: MSG.order.phoneRequired })
+    .regex(PHONE, { error: MSG.order.phoneInvalid }),
+  meetingLocation: z
+    .string({ error: MSG.order.locationRequired })
+    .trim()
+    .min(1, { error: MSG.order.locationRequired })
+    .max(200, { error: "at most 200 characters" }),
+});
+export type BookingFields = z.infer<typeof BookingFieldsSchema>;
+
+export const OrderCreateSchema = BookingFieldsSchema.extend({ listingId: z.string().max(64) });
+export type OrderCreateReq = z.infer<typeof OrderCreateSchema>;
+
+export const OrderSchema = z.object({
+  id: z.string(),
+  bookedAt: z.string(),
+  /** Whole taka: the asking price when the bike was booked. */
+  price: z.number().int(),
+  phone: z.string(),
+  meetingLocation: z.string(),
+  paid: z.boolean(),
+  paidAt: z.string().nullable(),
+  listing: ListingSchema,
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderResponseSchema = z.object({ order: OrderSchema });
+export const OrdersPageSchema = z.object({ items: z.array(OrderSchema), nextCursor: z.string().nullable() });
+export type OrdersPage = z.infer<typeof OrdersPageSchema>;
+
+export const PersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photo: ImageSchema.nullable(),
+});
+
+/** A row of My buyers / All buyers: the phone is the one given at the buyer's latest booking. */
+export const BuyerRowSchema = PersonSchema.extend({ phone: z.string() });
+export type BuyerRow = z.infer<typeof BuyerRowSchema>;
+export const BuyersPageSchema = z.object({
+  items: z.array(BuyerRowSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BuyersPage = z.infer<typeof BuyersPageSchema>;

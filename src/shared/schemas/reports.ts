@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { MSG } from "../messages.ts";
+import { ListingSchema } from "./listings.ts";
+import { PersonSchema } from "./orders.ts";
+
+export const ReportCreateSchema = z.object({
+  reason: z
+    .string({ error: MSG.report.reasonRequired })
+    .trim()
+    .min(1, { error: MSG.report.reasonRequired })
+    .max(500, { error: MSG.report.reasonTooLong }),
+});
+export type ReportCreateReq = z.infer<typeof ReportCreateSchema>;
+
+export const ReportSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  reportedAt: z.string(),
+  reporter: PersonSchema.omit({ photo: true }),
+});
+
+export const ReportedListingSchema = z.object({ listing: ListingSchema, reports: z.array(ReportSchema) });
+export type ReportedListing = z.infer<typeof ReportedListingSchema>;
+export const ReportedListingsPageSchema = z.object({
+  items: z.array(ReportedListingSchema),
+  nextCursor: z.string().nullable(),
+});
