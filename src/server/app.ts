@@ -1,0 +1,116 @@
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import { adminRoutes } from "./features/admin/routes.ts";
+import { authRoutes } from "./features/auth/routes.ts";
+import { categoryRoutes } from "./features/categories/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
+import { listingRoutes } from "./features/listings/routes.ts";
+import { orderRoutes } from "./features/orders/routes.ts";
+import { paymentRoutes } from "./features/payments/routes.ts";
+import { reportRoutes } from "./features/reports/routes.ts";
+import { createImageStore, type ImageStore } from "./images/store.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
+import { createStripeProvider } from "./payments/stripe-provider.ts";
+import { createTestProvider } from "./payments/test-provider.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { securityPlugin } from "./plugins/security.ts";
+import { webPlugin } from "./plugins/web.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    databaseKind: Database["kind"];
+    images: ImageStore;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean | object;
+  /** Replaces the provider chosen by config (tests use a Stripe provider with a local client). */
+  paymentProvider?: PaymentProvider;
+  /** Sees every route as it registers (the authorization matrix test checks it covers them all). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+/** The whole API (and the SPA when built) on an open database. Used by main.ts and by every test. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  paymentProvider,
+  onRoute,
+}: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook("onRoute", onRoute);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("db", database.db);
+  app.decorate("databaseKind", database.kind);
+  app.decorate("images", createImageStore(config.imageDir));
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicOrigin: config.publicUrl.origin });
+  await app.register(cookie);
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 100 * 1024, parts: 25 },
+  });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "MotoHaat API",
+        version: "1.0.0",
+        description: "The used-motorbike marketplace for Bangladesh",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(authPlugin, {
+    db: database.db,
+    secret: config.sessionSecret,
+    secureCookies: config.secureCookies,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(categoryRoutes);
+  await app.register(listingRoutes);
+  await app.register(orderRoutes);
+  await app.register(reportRoutes);
+  await app.register(adminRoutes);
+  const payments = config.payments;
+  await app.register(paymentRoutes, {
+    provider:
+      paymentProvider ??
+      (payments.provider === "stripe" ? createStripeProvider(payments) : createTestProvider(database.db)),
+  });
+
+  await app.register(webPlugin, { imageDir: config.imageDir, webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,125 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const SECRET = "k3Jd9f0sL2mQ8vX7pR4tY6wZ1aB5cE0g";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("works with an empty environment: embedded database in ./data, demo data, test payments", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: "development",
+      host: "localhost",
+      port: 3000,
+      dataDir: path.resolve("data"),
+      imageDir: path.resolve("data", "images"),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      seedDemo: true,
+      secureCookies: false,
+      trustProxy: false,
+      logLevel: "info",
+      rateLimit: { max: 10, windowSeconds: 60 },
+      payments: { provider: "test" },
+    });
+    expect(config.publicUrl.href).toBe("http://localhost:3000/");
+    expect(config.sessionSecret.length).toBeGreaterThan(0);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "", SEED_DEMO: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+    });
+  });
+
+  it("reads the variables it is given", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATA_DIR: "/srv/motohaat",
+      DATABASE_URL: "postgresql://app@db:5432/motohaat",
+      REDIS_URL: "redis://cache:6379",
+      SEED_DEMO: "no",
+      TRUST_PROXY: "1",
+      RATE_LIMIT_AUTH_MAX: "5",
+      RATE_LIMIT_AUTH_WINDOW_SECONDS: "30",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: "/srv/motohaat",
+      imageDir: "/srv/motohaat/images",
+      databaseUrl: "postgresql://app@db:5432/motohaat",
+      redisUrl: "redis://cache:6379",
+      seedDemo: false,
+      trustProxy: true,
+      rateLimit: { max: 5, windowSeconds: 30 },
+    });
+    expect(config.publicUrl.href).toBe("http://localhost:8080/");
+  });
+
+  it("sets Secure cookies when PUBLIC_URL is https, and not when it is http", () => {
+    const https = loadConfig({ PUBLIC_URL: "https://motohaat.example" });
+    expect(https.secureCookies).toBe(true);
+    expect(https.publicUrl.origin).toBe("https://motohaat.example");
+    expect(loadConfig({ PUBLIC_URL: "http://motohaat.example" }).secureCookies).toBe(false);
+  });
+
+  it("refuses production without SESSION_SECRET, naming it", () => {
+    const err = configError({ NODE_ENV: "production" });
+    expect(err.message).toContain("SESSION_SECRET");
+    expect(err.message).toContain("required in production");
+  });
+
+  it.each([
+    ["a short secret", "too-short-secret"],
+    ["the development default", "dev-only-session-secret-change-me-in-production"],
+  ])("refuses production with %s", (_, secret) => {
+    const err = configError({ NODE_ENV: "production", SESSION_SECRET: secret });
+    expect(err.message).toMatch(/SESSION_SECRET: .*at least 32/);
+  });
+
+  it("accepts production with a long random secret, and uses it", () => {
+    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    expect(config.env).toBe("production");
+    expect(config.sessionSecret).toBe(SECRET);
+  });
+
+  it.each([
+    ["PORT", "not-a-port", /PORT: /],
+    ["PORT", "70000", /PORT: /],
+    ["PORT", "80.5", /PORT: /],
+    ["DATABASE_URL", "mysql://db/motohaat", /DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL/],
+    ["REDIS_URL", "http://cache:6379", /REDIS_URL: REDIS_URL must be a redis:\/\/ URL/],
+    ["PUBLIC_URL", "motohaat.example", /PUBLIC_URL: /],
+    ["SEED_DEMO", "maybe", /SEED_DEMO: /],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL: /],
+    ["RATE_LIMIT_AUTH_MAX", "0", /RATE_LIMIT_AUTH_MAX: /],
+  ])("refuses %s=%s with a message naming it", (key, value, message) => {
+    const err = configError({ [key]: value });
+    expect(err.message).toMatch(/^Invalid configuration:/);
+    expect(err.message).toMatch(message);
+  });
+
+  it("reports every problem at once", () => {
+    const err = configError({ NODE_ENV: "production", PORT: "x", DATABASE_URL: "sqlite://db" });
+    for (const key of ["SESSION_SECRET", "PORT", "DATABASE_URL"]) expect(err.message).toContain(`${key}: `);
+  });
+
+  it("needs every Stripe key when PAYMENT_PROVIDER=stripe", () => {
+    const err = configError({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x" });
+    expect(err.message).not.toContain("STRIPE_SECRET_KEY is required");
+    expect(err.message).toContain("STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROVIDER=stripe");
+    expect(err.message).toContain("STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe");
+  });
+});

@@ -1,0 +1,132 @@
+import path from "node:path";
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "dev-only-session-secret-change-me-in-production";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("localhost"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+      .optional(),
+    SEED_DEMO: bool.default(true),
+    SESSION_SECRET: z.string().optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL")
+      .optional(),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+    RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  })
+  .superRefine(
+    (env, ctx) => {
+      if (env.PAYMENT_PROVIDER === "stripe") {
+        for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+          if (!env[key])
+            ctx.addIssue({
+              code: "custom",
+              path: [key],
+              message: `${key} is required when PAYMENT_PROVIDER=stripe`,
+            });
+        }
+      }
+      if (env.NODE_ENV !== "production") return;
+      if (!env.SESSION_SECRET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "SESSION_SECRET is required in production (32+ random characters)",
+        });
+      } else if (env.SESSION_SECRET.length < 32 || env.SESSION_SECRET === DEV_SESSION_SECRET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "SESSION_SECRET must be at least 32 random characters and not the development default",
+        });
+      }
+    },
+    // Also when other variables are invalid, so that one start reports every problem.
+    { when: () => true },
+  );
+
+export type Config = {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: URL;
+  dataDir: string;
+  imageDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  sessionSecret: string;
+  secureCookies: boolean;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  rateLimit: { max: number; windowSeconds: number };
+  payments:
+    | { provider: "test" }
+    | { provider: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string };
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and checks the environment once, at start; every problem is reported together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    dataDir,
+    imageDir: path.join(dataDir, "images"),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    secureCookies: publicUrl.protocol === "https:",
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
+    payments:
+      e.PAYMENT_PROVIDER === "stripe"
+        ? {
+            provider: "stripe",
+            secretKey: e.STRIPE_SECRET_KEY!,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          }
+        : { provider: "test" },
+    webDist: path.resolve("dist/web"),
+  };
+}
+
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => !!kv[1]));
+}

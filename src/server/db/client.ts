@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Arbitrary constant: serialises migrations when several app nodes start at once. */
+const MIGRATION_LOCK = 7_314_159;
+
+/**
+ * Opens the database and brings its schema up to date.
+ * `url` set → a node-postgres pool on a real server; otherwise embedded PGlite in `dataDir`
+ * (or in memory when `dataDir` is "memory://").
+ */
+export async function openDatabase(opts: { url?: string | undefined; dataDir: string }): Promise<Database> {
+  if (opts.url) {
+    const lockClient = new pg.Client({ connectionString: opts.url });
+    await lockClient.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      await lockClient.end();
+    }
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    return { db: drizzlePg({ client: pool, schema }), kind: "postgres", close: () => pool.end() };
+  }
+  const memory = opts.dataDir === "memory://";
+  if (!memory) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = memory ? new PGlite() : new PGlite(opts.dataDir);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close() };
+}

@@ -1,0 +1,207 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/** Processed uploads: the key names the stored WebP variants; width/height keep layouts from jumping. */
+export const images = pgTable("images", {
+  key: text("key").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Always stored lower-cased; the unique index makes "one account per address" hold. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ["buyer", "seller", "admin"] }).notNull(),
+    passwordHash: text("password_hash"),
+    photoKey: text("photo_key").references(() => images.key),
+    verified: boolean("verified").notNull().default(false),
+    googleSub: text("google_sub"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_sub_idx").on(t.googleSub),
+    index("users_role_created_idx").on(t.role, t.createdAt, t.id),
+    check("users_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** HMAC of the cookie's token: a leaked table cannot be replayed as cookies. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const categories = pgTable("categories", {
+  slug: text("slug").primaryKey(),
+  label: text("label").notNull(),
+  position: smallint("position").notNull(),
+});
+
+export const listings = pgTable(
+  "listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    categorySlug: text("category_slug")
+      .notNull()
+      .references(() => categories.slug),
+    model: text("model").notNull(),
+    brand: text("brand").notNull(),
+    engineCc: integer("engine_cc").notNull(),
+    /** Whole taka. */
+    brandNewPrice: integer("brand_new_price").notNull(),
+    askingPrice: integer("asking_price").notNull(),
+    totalUsed: text("total_used").notNull(),
+    photoKey: text("photo_key")
+      .notNull()
+      .references(() => images.key),
+    advertised: boolean("advertised").notNull().default(false),
+    status: text("status", { enum: ["available", "sold"] })
+      .notNull()
+      .default("available"),
+    /** Removed by an admin while an order still points at it: hidden, never deleted. */
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("listings_feed_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("listings_category_feed_idx").on(t.categorySlug, t.createdAt.desc(), t.id.desc()),
+    index("listings_seller_feed_idx").on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index("listings_advertised_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.advertised} and ${t.status} = 'available' and not ${t.hidden}`),
+    check("listings_status_check", sql`${t.status} in ('available', 'sold')`),
+    check("listings_engine_cc_check", sql`${t.engineCc} > 0`),
+    check("listings_prices_check", sql`${t.brandNewPrice} > 0 and ${t.askingPrice} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** UNIQUE: one bike is sold once, whatever races happen (DESIGN.md decision 8). */
+    listingId: uuid("listing_id")
+      .notNull()
+      .unique("orders_listing_id_unique")
+      .references(() => listings.id, { onDelete: "restrict" }),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Whole taka, the asking price at the moment of booking. */
+    price: integer("price").notNull(),
+    phone: text("phone").notNull(),
+    meetingLocation: text("meeting_location").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /** The provider's open payment intent for this order, reused when the buyer comes back. */
+    paymentIntentId: text("payment_intent_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("orders_buyer_feed_idx").on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+    check("orders_price_check", sql`${t.price} > 0`),
+  ],
+);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_listing_reporter_idx").on(t.listingId, t.reporterId),
+    index("reports_created_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** UNIQUE: an order is paid once, however many confirmations race. */
+    orderId: uuid("order_id")
+      .notNull()
+      .unique("payments_order_id_unique")
+      .references(() => orders.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    intentId: text("intent_id").notNull().unique("payments_intent_id_unique"),
+    /** Poisha (taka × 100). */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("payments_amount_check", sql`${t.amount} > 0`)],
+);
+
+/** Small facts about this database, such as when demo data was seeded (so it is seeded once). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in test-mode processor's payment intents (PAYMENT_PROVIDER=test). Kept in the database,
+ * not in memory, so any app node can confirm an intent another node created.
+ */
+export const testPaymentIntents = pgTable(
+  "test_payment_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", {
+      enum: ["requires_payment_method", "processing", "succeeded", "canceled"],
+    }).notNull(),
+    lastErrorCode: text("last_error_code"),
+    lastErrorMessage: text("last_error_message"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("test_payment_intents_order_idx").on(t.orderId)],
+);

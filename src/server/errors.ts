@@ -1,0 +1,76 @@
+/** Errors a service throws; the error plugin turns each into problem+json with its status. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class BadRequest extends HttpProblem {
+  constructor(message: string, errors?: Record<string, string>) {
+    super(400, "Bad Request", message, errors);
+  }
+}
+export class Unauthorized extends HttpProblem {
+  constructor(message: string, errors?: Record<string, string>) {
+    super(401, "Unauthorized", message, errors);
+  }
+}
+export class Forbidden extends HttpProblem {
+  constructor(message: string) {
+    super(403, "Forbidden", message);
+  }
+}
+export class NotFound extends HttpProblem {
+  constructor(message: string) {
+    super(404, "Not Found", message);
+  }
+}
+export class Conflict extends HttpProblem {
+  constructor(message: string, errors?: Record<string, string>) {
+    super(409, "Conflict", message, errors);
+  }
+}
+export class PayloadTooLarge extends HttpProblem {
+  constructor(message: string) {
+    super(413, "Payload Too Large", message);
+  }
+}
+export class UnsupportedMediaType extends HttpProblem {
+  constructor(message: string) {
+    super(415, "Unsupported Media Type", message);
+  }
+}
+
+/** A zod error → `{field: first message}` and a problem for it. */
+export function validationProblem(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): BadRequest {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    errors[field] ??= issue.message;
+  }
+  const first = Object.values(errors)[0] ?? "The request is not valid.";
+  return new BadRequest(first, errors);
+}
+export class TooManyRequests extends HttpProblem {
+  constructor(message: string) {
+    super(429, "Too Many Requests", message);
+  }
+}
+export class ServiceUnavailable extends HttpProblem {
+  constructor(message: string) {
+    super(503, "Service Unavailable", message);
+  }
+}
+/** A card the provider refused: the buyer sees the provider's own words. */
+export class PaymentRequired extends HttpProblem {
+  constructor(message: string, errors?: Record<string, string>) {
+    super(402, "Payment Required", message, errors);
+  }
+}

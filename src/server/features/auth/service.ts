@@ -1,0 +1,115 @@
+import { hash, verify } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import { MSG } from "#shared/messages.ts";
+import type { SignupFields, User } from "#shared/schemas/auth.ts";
+import type { Db } from "../../db/client.ts";
+import { images, users } from "../../db/schema.ts";
+import { Conflict, Unauthorized } from "../../errors.ts";
+import { type ImageStore, saveImage, toImage } from "../../images/store.ts";
+import type { AuthUser } from "../../plugins/auth.ts";
+
+/** Verified against when the email is unknown, so both failures take the same time. */
+const DUMMY_HASH = await hash("not-a-real-password-Aa1!");
+
+export function toUserDto(u: AuthUser): User {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    verified: u.verified,
+    photo: u.photo ? toImage(u.photo) : null,
+  };
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === "object"; i++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return rows[0];
+}
+
+export async function loadAuthUser(db: Db, id: string): Promise<AuthUser> {
+  const rows = await db
+    .select({ user: users, photo: images })
+    .from(users)
+    .leftJoin(images, eq(images.key, users.photoKey))
+    .where(eq(users.id, id))
+    .limit(1);
+  const r = rows[0];
+  if (!r) throw new Unauthorized(MSG.auth.notSignedIn);
+  return {
+    id: r.user.id,
+    name: r.user.name,
+    email: r.user.email,
+    role: r.user.role,
+    verified: r.user.verified,
+    photo: r.photo ? { key: r.photo.key, width: r.photo.width, height: r.photo.height } : null,
+  };
+}
+
+const emailTaken = () => new Conflict(MSG.signup.emailTaken, { email: MSG.signup.emailTaken });
+
+export async function signup(
+  db: Db,
+  store: ImageStore,
+  fields: SignupFields,
+  photo: Buffer,
+): Promise<AuthUser> {
+  if (await findUserByEmail(db, fields.email)) throw emailTaken();
+  const image = await saveImage(db, store, photo);
+  const passwordHash = await hash(fields.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        name: fields.name,
+        email: fields.email,
+        role: fields.role,
+        passwordHash,
+        photoKey: image.key,
+      })
+      .returning({ id: users.id });
+    return loadAuthUser(db, row!.id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+export async function signin(db: Db, email: string, password: string): Promise<AuthUser> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verify(user?.passwordHash ?? DUMMY_HASH, password);
+  if (!user?.passwordHash || !ok) {
+    throw new Unauthorized(MSG.signin.wrongCredentials, { password: MSG.signin.wrongCredentials });
+  }
+  return loadAuthUser(db, user.id);
+}
+
+export async function createUser(
+  db: Db,
+  input: { name: string; email: string; role: AuthUser["role"]; password: string; photoKey?: string | null },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      role: input.role,
+      passwordHash: await hash(input.password),
+      photoKey: input.photoKey ?? null,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}

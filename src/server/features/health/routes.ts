@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ServiceUnavailable } from "../../errors.ts";
+
+export async function healthRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/health",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["health"],
+        summary: "Liveness, and whether the database answers",
+        response: { 200: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.db.execute(sql`select 1`);
+      } catch (err) {
+        request.log.error({ err }, "health check: database unreachable");
+        throw new ServiceUnavailable("The database is not reachable.");
+      }
+      reply.header("cache-control", "no-store");
+      return { status: "ok" as const, database: app.databaseKind };
+    },
+  );
+}

@@ -1,0 +1,185 @@
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import { MSG } from "#shared/messages.ts";
+import type { Listing, ListingCreateFields, ListingsPage } from "#shared/schemas/listings.ts";
+import type { Db } from "../../db/client.ts";
+import { categories, images, listings, users } from "../../db/schema.ts";
+import { Conflict, Forbidden, NotFound } from "../../errors.ts";
+import { type ImageStore, saveImage, toImage } from "../../images/store.ts";
+import { beforeCursor, decodeCursor, isUuid, toPage } from "../../lib/pagination.ts";
+import type { AuthUser } from "../../plugins/auth.ts";
+
+const listingPhoto = alias(images, "listing_photo");
+const sellerPhoto = alias(images, "seller_photo");
+
+/** One shape for every listing read: the seller's name and verified tick come from a join, never a copy. */
+function selectListings(db: Db) {
+  return db
+    .select({
+      id: listings.id,
+      createdAt: listings.createdAt,
+      createdAtText: sql<string>`${listings.createdAt}::text`,
+      model: listings.model,
+      engineCc: listings.engineCc,
+      brand: listings.brand,
+      categorySlug: listings.categorySlug,
+      categoryLabel: categories.label,
+      brandNewPrice: listings.brandNewPrice,
+      askingPrice: listings.askingPrice,
+      totalUsed: listings.totalUsed,
+      advertised: listings.advertised,
+      status: listings.status,
+      hidden: listings.hidden,
+      photoKey: listingPhoto.key,
+      photoWidth: listingPhoto.width,
+      photoHeight: listingPhoto.height,
+      sellerId: users.id,
+      sellerName: users.name,
+      sellerEmail: users.email,
+      sellerVerified: users.verified,
+      sellerPhotoKey: sellerPhoto.key,
+      sellerPhotoWidth: sellerPhoto.width,
+      sellerPhotoHeight: sellerPhoto.height,
+    })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .innerJoin(categories, eq(categories.slug, listings.categorySlug))
+    .innerJoin(listingPhoto, eq(listingPhoto.key, listings.photoKey))
+    .leftJoin(sellerPhoto, eq(sellerPhoto.key, users.photoKey));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectListings>["execute"]>>[number];
+
+export function toListing(r: Row): Listing {
+  return {
+    id: r.id,
+    postedAt: r.createdAt.toISOString(),
+    model: r.model,
+    engineCc: r.engineCc,
+    brand: r.brand,
+    category: { slug: r.categorySlug, label: r.categoryLabel },
+    brandNewPrice: r.brandNewPrice,
+    askingPrice: r.askingPrice,
+    totalUsed: r.totalUsed,
+    photo: toImage({ key: r.photoKey, width: r.photoWidth, height: r.photoHeight }),
+    seller: {
+      id: r.sellerId,
+      name: r.sellerName,
+      email: r.sellerEmail,
+      verified: r.sellerVerified,
+      photo: r.sellerPhotoKey
+        ? toImage({ key: r.sellerPhotoKey, width: r.sellerPhotoWidth ?? 0, height: r.sellerPhotoHeight ?? 0 })
+        : null,
+    },
+    advertised: r.advertised,
+    status: r.status,
+  };
+}
+
+async function page(db: Db, where: SQL | undefined, opts: { cursor?: string | undefined; limit: number }) {
+  const cursor = decodeCursor(opts.cursor);
+  const rows = await selectListings(db)
+    .where(and(where, beforeCursor(listings.createdAt, listings.id, cursor)))
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .limit(opts.limit + 1);
+  const { items, nextCursor } = toPage(rows, opts.limit, (r) => ({ createdAt: r.createdAtText, id: r.id }));
+  return { items: items.map(toListing), nextCursor } satisfies ListingsPage;
+}
+
+const visible = eq(listings.hidden, false);
+
+export function listListings(db: Db, q: { category: string; cursor?: string | undefined; limit: number }) {
+  if (q.category !== "all" && !(CATEGORY_SLUGS as readonly string[]).includes(q.category)) {
+    throw new NotFound(MSG.listing.unknownCategory);
+  }
+  const where = q.category === "all" ? visible : and(visible, eq(listings.categorySlug, q.category));
+  return page(db, where, q);
+}
+
+/** Advertised bikes still for sale: the home page's showcase. */
+export function listAdvertised(db: Db, q: { cursor?: string | undefined; limit: number }) {
+  return page(db, and(visible, eq(listings.advertised, true), eq(listings.status, "available")), q);
+}
+
+export function listSellerListings(
+  db: Db,
+  sellerId: string,
+  q: { cursor?: string | undefined; limit: number },
+) {
+  return page(db, and(visible, eq(listings.sellerId, sellerId)), q);
+}
+
+/** Listings by id, in the order of `ids` (hidden ones included: orders and reports still show them). */
+export async function listingsByIds(db: Db, ids: string[]): Promise<Map<string, Listing>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectListings(db).where(inArray(listings.id, ids));
+  return new Map(rows.map((r) => [r.id, toListing(r)]));
+}
+
+export async function getListing(db: Db, id: string, viewer: AuthUser | null): Promise<Listing> {
+  if (!isUuid(id)) throw new NotFound(MSG.listing.notFound);
+  const [row] = await selectListings(db).where(eq(listings.id, id)).limit(1);
+  const mayseeHidden = viewer && (viewer.role === "admin" || viewer.id === row?.sellerId);
+  if (!row || (row.hidden && !mayseeHidden)) throw new NotFound(MSG.listing.notFound);
+  return toListing(row);
+}
+
+export async function createListing(
+  db: Db,
+  store: ImageStore,
+  seller: AuthUser,
+  fields: ListingCreateFields,
+  photo: Buffer,
+): Promise<Listing> {
+  const image = await saveImage(db, store, photo);
+  const [row] = await db
+    .insert(listings)
+    .values({
+      sellerId: seller.id,
+      categorySlug: fields.category,
+      model: fields.model,
+      brand: fields.brand,
+      engineCc: fields.engineCc,
+      brandNewPrice: fields.brandNewPrice,
+      askingPrice: fields.askingPrice,
+      totalUsed: fields.totalUsed,
+      photoKey: image.key,
+    })
+    .returning({ id: listings.id });
+  return getListing(db, row!.id, seller);
+}
+
+/** Loads a listing for a change by its seller: 404 unknown, 403 someone else's. */
+async function ownListing(db: Db, seller: AuthUser, id: string) {
+  if (!isUuid(id)) throw new NotFound(MSG.listing.notFound);
+  const [row] = await db
+    .select({ sellerId: listings.sellerId, status: listings.status, hidden: listings.hidden })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row || row.hidden) throw new NotFound(MSG.listing.notFound);
+  if (row.sellerId !== seller.id) throw new Forbidden(MSG.listing.notOwner);
+  return row;
+}
+
+export async function advertiseListing(db: Db, seller: AuthUser, id: string): Promise<Listing> {
+  await ownListing(db, seller, id);
+  // The status condition sits in the UPDATE itself, so a sale racing this request cannot be advertised.
+  const updated = await db
+    .update(listings)
+    .set({ advertised: true })
+    .where(and(eq(listings.id, id), eq(listings.status, "available")))
+    .returning({ id: listings.id });
+  if (updated.length === 0) throw new Conflict(MSG.listing.soldCannotAdvertise);
+  return getListing(db, id, seller);
+}
+
+export async function deleteListing(db: Db, seller: AuthUser, id: string): Promise<void> {
+  await ownListing(db, seller, id);
+  const deleted = await db
+    .delete(listings)
+    .where(and(eq(listings.id, id), eq(listings.status, "available")))
+    .returning({ id: listings.id });
+  if (deleted.length === 0) throw new Conflict(MSG.listing.soldCannotDelete);
+}

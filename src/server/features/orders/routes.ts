@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/listings.ts";
+import {
+  BuyersPageSchema,
+  OrderCreateSchema,
+  OrderResponseSchema,
+  OrdersPageSchema,
+} from "#shared/schemas/orders.ts";
+import { bookListing, getOrder, listBuyers, listMyOrders } from "./service.ts";
+
+export async function orderRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ["orders"];
+
+  r.post(
+    "/api/orders",
+    {
+      config: { access: ["buyer"] },
+      schema: {
+        tags,
+        summary: "Book a bike: the listing becomes sold and the order keeps today's price",
+        body: OrderCreateSchema,
+        response: { 201: OrderResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ order: await bookListing(db, request.user!, request.body) }),
+  );
+
+  r.get(
+    "/api/me/orders",
+    {
+      config: { access: ["buyer"] },
+      schema: {
+        tags,
+        summary: "The signed-in buyer's orders",
+        querystring: PageQuerySchema,
+        response: { 200: OrdersPageSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return listMyOrders(db, request.user!, request.query);
+    },
+  );
+
+  r.get(
+    "/api/orders/:id",
+    {
+      config: { access: ["buyer"] },
+      schema: {
+        tags,
+        summary: "One of your orders",
+        params: IdParamsSchema,
+        response: { 200: OrderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { order: await getOrder(db, request.user!, request.params.id) };
+    },
+  );
+
+  r.get(
+    "/api/me/buyers",
+    {
+      config: { access: ["seller"] },
+      schema: {
+        tags,
+        summary: "Who bought the signed-in seller's bikes",
+        querystring: PageQuerySchema,
+        response: { 200: BuyersPageSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return listBuyers(db, { ...request.query, sellerId: request.user!.id });
+    },
+  );
+}

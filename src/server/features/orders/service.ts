@@ -1,0 +1,173 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { MSG } from "#shared/messages.ts";
+import type { BuyersPage, Order, OrderCreateReq, OrdersPage } from "#shared/schemas/orders.ts";
+import type { Db } from "../../db/client.ts";
+import { images, listings, orders, users } from "../../db/schema.ts";
+import { Conflict, Forbidden, NotFound } from "../../errors.ts";
+import { toImage } from "../../images/store.ts";
+import { beforeCursor, decodeCursor, isUuid, toPage } from "../../lib/pagination.ts";
+import type { AuthUser } from "../../plugins/auth.ts";
+import { listingsByIds } from "../listings/service.ts";
+
+const orderFields = {
+  id: orders.id,
+  listingId: orders.listingId,
+  buyerId: orders.buyerId,
+  price: orders.price,
+  phone: orders.phone,
+  meetingLocation: orders.meetingLocation,
+  paidAt: orders.paidAt,
+  createdAt: orders.createdAt,
+  createdAtText: sql<string>`${orders.createdAt}::text`,
+};
+type OrderRow = {
+  id: string;
+  listingId: string;
+  price: number;
+  phone: string;
+  meetingLocation: string;
+  paidAt: Date | null;
+  createdAt: Date;
+};
+
+async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  const byId = await listingsByIds(
+    db,
+    rows.map((r) => r.listingId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    bookedAt: r.createdAt.toISOString(),
+    price: r.price,
+    phone: r.phone,
+    meetingLocation: r.meetingLocation,
+    paid: r.paidAt !== null,
+    paidAt: r.paidAt?.toISOString() ?? null,
+    listing: byId.get(r.listingId)!,
+  }));
+}
+
+/**
+ * Books a bike: one transaction that flips the listing to sold only if it is still available,
+ * then writes the order (orders.listing_id is UNIQUE as a second line of defence). Of any number
+ * of buyers racing for one bike, exactly one wins; the rest get 409.
+ */
+export async function bookListing(db: Db, buyer: AuthUser, req: OrderCreateReq): Promise<Order> {
+  if (!isUuid(req.listingId)) throw new NotFound(MSG.listing.notFound);
+  const orderId = await db.transaction(async (tx) => {
+    const [sold] = await tx
+      .update(listings)
+      .set({ status: "sold" })
+      .where(
+        and(
+          eq(listings.id, req.listingId),
+          eq(listings.status, "available"),
+          eq(listings.hidden, false),
+          ne(listings.sellerId, buyer.id),
+        ),
+      )
+      .returning({ price: listings.askingPrice });
+    if (!sold) {
+      const [row] = await tx
+        .select({ sellerId: listings.sellerId, hidden: listings.hidden })
+        .from(listings)
+        .where(eq(listings.id, req.listingId));
+      if (!row || row.hidden) throw new NotFound(MSG.listing.notFound);
+      if (row.sellerId === buyer.id) throw new Forbidden(MSG.order.ownBike);
+      throw new Conflict(MSG.order.justSold);
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        listingId: req.listingId,
+        buyerId: buyer.id,
+        price: sold.price,
+        phone: req.phone,
+        meetingLocation: req.meetingLocation,
+      })
+      .returning({ id: orders.id });
+    return order!.id;
+  });
+  return getOrder(db, buyer, orderId);
+}
+
+export async function getOrder(db: Db, buyer: AuthUser, id: string): Promise<Order> {
+  if (!isUuid(id)) throw new NotFound(MSG.order.notFound);
+  const [row] = await db.select(orderFields).from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row) throw new NotFound(MSG.order.notFound);
+  if (row.buyerId !== buyer.id) throw new Forbidden(MSG.order.notYours);
+  const [order] = await toOrders(db, [row]);
+  return order!;
+}
+
+export async function listMyOrders(
+  db: Db,
+  buyer: AuthUser,
+  q: { cursor?: string | undefined; limit: number },
+): Promise<OrdersPage> {
+  const cursor = decodeCursor(q.cursor);
+  const rows = await db
+    .select(orderFields)
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyer.id), beforeCursor(orders.createdAt, orders.id, cursor)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(q.limit + 1);
+  const { items, nextCursor } = toPage(rows, q.limit, (r) => ({ createdAt: r.createdAtText, id: r.id }));
+  return { items: await toOrders(db, items), nextCursor };
+}
+
+/**
+ * Distinct buyers, newest booking first, each with the phone from their latest booking.
+ * `sellerId` narrows to the buyers of one seller's bikes (My buyers); without it, every buyer.
+ */
+export async function listBuyers(
+  db: Db,
+  q: { sellerId?: string; cursor?: string | undefined; limit: number },
+): Promise<BuyersPage> {
+  const cursor = decodeCursor(q.cursor);
+  const latest = db
+    .selectDistinctOn([orders.buyerId], {
+      buyerId: orders.buyerId,
+      phone: orders.phone,
+      lastAt: sql<Date>`${orders.createdAt}`.as("last_at"),
+    })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .where(q.sellerId ? eq(listings.sellerId, q.sellerId) : undefined)
+    .orderBy(orders.buyerId, desc(orders.createdAt))
+    .as("latest");
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: latest.phone,
+      lastAtText: sql<string>`${latest.lastAt}::text`,
+      photoKey: images.key,
+      photoWidth: images.width,
+      photoHeight: images.height,
+    })
+    .from(latest)
+    .innerJoin(users, eq(users.id, latest.buyerId))
+    .leftJoin(images, eq(images.key, users.photoKey))
+    .where(
+      cursor
+        ? sql`(${latest.lastAt}, ${latest.buyerId}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(desc(latest.lastAt), desc(latest.buyerId))
+    .limit(q.limit + 1);
+  const { items, nextCursor } = toPage(rows, q.limit, (r) => ({ createdAt: r.lastAtText, id: r.id }));
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      photo: r.photoKey
+        ? toImage({ key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 })
+        : null,
+    })),
+    nextCursor,
+  };
+}

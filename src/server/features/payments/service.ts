@@ -1,0 +1,163 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { MSG } from "#shared/messages.ts";
+import { CURRENCY, type PaymentConfirmReq, toPoisha } from "#shared/schemas/payments.ts";
+import type { Db } from "../../db/client.ts";
+import { orders, payments } from "../../db/schema.ts";
+import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "../../errors.ts";
+import { isUuid } from "../../lib/pagination.ts";
+import { CardError, type PaymentIntent, type PaymentProvider } from "../../payments/provider.ts";
+import { PaymentInProgress } from "../../payments/test-provider.ts";
+import type { AuthUser } from "../../plugins/auth.ts";
+
+const OPEN = new Set(["requires_payment_method", "processing", "requires_action"]);
+
+async function ownOrder(db: Db, buyer: AuthUser, orderId: string) {
+  if (!isUuid(orderId)) throw new NotFound(MSG.order.notFound);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new NotFound(MSG.order.notFound);
+  if (order.buyerId !== buyer.id) throw new Forbidden(MSG.order.notYours);
+  return order;
+}
+
+/**
+ * The intent for paying an order. The amount is the order's price, never anything the browser
+ * says; an open intent is reused, so reloading the page does not pile up intents.
+ */
+export async function intentForOrder(db: Db, provider: PaymentProvider, buyer: AuthUser, orderId: string) {
+  const order = await ownOrder(db, buyer, orderId);
+  if (order.paidAt) throw new Conflict(MSG.payment.alreadyPaid);
+  const amount = toPoisha(order.price);
+  if (order.paymentIntentId) {
+    const existing = await provider.retrieveIntent(order.paymentIntentId);
+    if (
+      existing &&
+      OPEN.has(existing.status) &&
+      existing.amount === amount &&
+      existing.currency === CURRENCY
+    ) {
+      return existing;
+    }
+  }
+  const intent = await provider.createIntent({ orderId: order.id, amount, currency: CURRENCY });
+  const claimed = await db
+    .update(orders)
+    .set({ paymentIntentId: intent.id })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        order.paymentIntentId
+          ? eq(orders.paymentIntentId, order.paymentIntentId)
+          : isNull(orders.paymentIntentId),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (claimed.length === 0) {
+    // Another request attached its intent first: both callers use that one.
+    const [winner] = await db
+      .select({ id: orders.paymentIntentId })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    const theirs = winner?.id ? await provider.retrieveIntent(winner.id) : null;
+    if (theirs) return theirs;
+  }
+  return intent;
+}
+
+/**
+ * Records a succeeded intent as the order's payment: one transaction writes the payment row and
+ * marks the order paid. UNIQUE(order_id) and UNIQUE(intent_id) make replays and races harmless.
+ */
+export async function recordPayment(db: Db, intent: PaymentIntent, provider: string, log: FastifyBaseLogger) {
+  if (intent.status !== "succeeded") throw new Conflict(MSG.payment.notSucceeded);
+  if (!isUuid(intent.orderId)) throw new NotFound(MSG.order.notFound);
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, intent.orderId)).for("update");
+    if (!order) throw new NotFound(MSG.order.notFound);
+    if (intent.amount !== toPoisha(order.price) || intent.currency !== CURRENCY) {
+      log.error(
+        {
+          intentId: intent.id,
+          orderId: order.id,
+          amount: intent.amount,
+          currency: intent.currency,
+          expected: toPoisha(order.price),
+        },
+        "payment refused: amount or currency does not match the order",
+      );
+      throw new Conflict(MSG.payment.amountMismatch);
+    }
+    await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider,
+        intentId: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+        cardBrand: intent.card?.brand ?? null,
+        cardLast4: intent.card?.last4 ?? null,
+      })
+      .onConflictDoNothing();
+    await tx
+      .update(orders)
+      .set({ paidAt: new Date() })
+      .where(and(eq(orders.id, order.id), isNull(orders.paidAt)));
+    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
+    if (payment?.intentId !== intent.id) {
+      // The order was already paid through another intent: this one must not count twice.
+      throw new Conflict(MSG.payment.alreadyPaid);
+    }
+    return payment;
+  });
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const cardField = { number: "card.number", expiry: "card.expMonth", cvc: "card.cvc" } as const;
+
+/** The browser's "Pay" (test provider), or its report that Stripe confirmed (stripe provider). */
+export async function confirmPayment(
+  db: Db,
+  provider: PaymentProvider,
+  buyer: AuthUser,
+  req: PaymentConfirmReq,
+  log: FastifyBaseLogger,
+) {
+  const [order] = await db.select().from(orders).where(eq(orders.paymentIntentId, req.intentId)).limit(1);
+  if (!order) throw new NotFound(MSG.payment.unknownIntent);
+  if (order.buyerId !== buyer.id) throw new Forbidden(MSG.order.notYours);
+  let intent = await provider.retrieveIntent(req.intentId);
+  if (!intent || !sameSecret(intent.clientSecret, req.clientSecret))
+    throw new NotFound(MSG.payment.unknownIntent);
+
+  if (intent.status !== "succeeded") {
+    if (order.paidAt) throw new Conflict(MSG.payment.alreadyPaid);
+    if (provider.confirm) {
+      if (!req.card) throw new BadRequest(MSG.payment.cardRequired, { card: MSG.payment.cardRequired });
+      try {
+        intent = await provider.confirm(req.intentId, req.card);
+      } catch (err) {
+        if (err instanceof CardError) {
+          throw new PaymentRequired(
+            err.message,
+            err.field ? { [cardField[err.field]]: err.message } : undefined,
+          );
+        }
+        if (err instanceof PaymentInProgress) throw new Conflict(MSG.payment.inProgress);
+        throw err;
+      }
+    } else if (intent.lastPaymentError) {
+      throw new PaymentRequired(intent.lastPaymentError.message);
+    } else {
+      throw new Conflict(MSG.payment.notSucceeded);
+    }
+  }
+  await recordPayment(db, intent, provider.name, log);
+  return intent;
+}

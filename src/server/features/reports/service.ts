@@ -1,0 +1,132 @@
+import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { MSG } from "#shared/messages.ts";
+import type { ReportCreateReq, ReportedListing } from "#shared/schemas/reports.ts";
+import type { Db } from "../../db/client.ts";
+import { listings, orders, reports, users } from "../../db/schema.ts";
+import { Conflict, NotFound } from "../../errors.ts";
+import { decodeCursor, isUuid, toPage } from "../../lib/pagination.ts";
+import type { AuthUser } from "../../plugins/auth.ts";
+import { isUniqueViolation } from "../auth/service.ts";
+import { listingsByIds } from "../listings/service.ts";
+
+export async function hasReported(db: Db, listingId: string, user: AuthUser | null): Promise<boolean> {
+  if (user?.role !== "buyer") return false;
+  const [row] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.listingId, listingId), eq(reports.reporterId, user.id)))
+    .limit(1);
+  return !!row;
+}
+
+/** One report per buyer per listing: the unique index decides, so a double click cannot make two. */
+export async function reportListing(
+  db: Db,
+  buyer: AuthUser,
+  listingId: string,
+  req: ReportCreateReq,
+): Promise<void> {
+  if (!isUuid(listingId)) throw new NotFound(MSG.listing.notFound);
+  const [listing] = await db
+    .select({ hidden: listings.hidden })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .limit(1);
+  if (!listing || listing.hidden) throw new NotFound(MSG.listing.notFound);
+  try {
+    await db.insert(reports).values({ listingId, reporterId: buyer.id, reason: req.reason });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Conflict(MSG.report.alreadyReported);
+    throw err;
+  }
+}
+
+/** Listings with open reports, most recently reported first, each with every reason and reporter. */
+export async function listReported(db: Db, q: { cursor?: string | undefined; limit: number }) {
+  const cursor = decodeCursor(q.cursor);
+  const lastReport = max(reports.createdAt);
+  const lastText = sql<string>`max(${reports.createdAt})::text`;
+  const groups = await db
+    .select({ listingId: reports.listingId, lastText })
+    .from(reports)
+    .innerJoin(listings, eq(listings.id, reports.listingId))
+    .where(eq(listings.hidden, false))
+    .groupBy(reports.listingId)
+    .having(
+      cursor
+        ? sql`(${lastReport}, ${reports.listingId}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(desc(lastReport), desc(reports.listingId))
+    .limit(q.limit + 1);
+  const page = toPage(groups, q.limit, (g) => ({ createdAt: g.lastText, id: g.listingId }));
+  const ids = page.items.map((g) => g.listingId);
+  const [byId, rows] = await Promise.all([
+    listingsByIds(db, ids),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            id: reports.id,
+            listingId: reports.listingId,
+            reason: reports.reason,
+            createdAt: reports.createdAt,
+            reporterId: users.id,
+            reporterName: users.name,
+            reporterEmail: users.email,
+          })
+          .from(reports)
+          .innerJoin(users, eq(users.id, reports.reporterId))
+          .where(inArray(reports.listingId, ids))
+          .orderBy(desc(reports.createdAt)),
+  ]);
+  const items: ReportedListing[] = ids.map((id) => ({
+    listing: byId.get(id)!,
+    reports: rows
+      .filter((r) => r.listingId === id)
+      .map((r) => ({
+        id: r.id,
+        reason: r.reason,
+        reportedAt: r.createdAt.toISOString(),
+        reporter: { id: r.reporterId, name: r.reporterName, email: r.reporterEmail },
+      })),
+  }));
+  return { items, nextCursor: page.nextCursor };
+}
+
+/** Dismiss: the reports were unfounded; clear them all. */
+export async function dismissReports(db: Db, listingId: string): Promise<void> {
+  if (!isUuid(listingId)) throw new NotFound(MSG.listing.notFound);
+  const removed = await db
+    .delete(reports)
+    .where(eq(reports.listingId, listingId))
+    .returning({ id: reports.id });
+  if (removed.length === 0) throw new NotFound(MSG.report.nothingToDismiss);
+}
+
+/**
+ * Remove a listing as an admin. A listing with an order is hidden, not deleted, so the buyer's
+ * order (and its payment) survives; otherwise it is deleted with its reports.
+ */
+export async function removeListing(db: Db, listingId: string): Promise<void> {
+  if (!isUuid(listingId)) throw new NotFound(MSG.listing.notFound);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: listings.status, hidden: listings.hidden })
+      .from(listings)
+      .where(eq(listings.id, listingId))
+      .for("update");
+    if (!row || row.hidden) throw new NotFound(MSG.listing.notFound);
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.listingId, listingId))
+      .limit(1);
+    if (order) {
+      await tx.update(listings).set({ hidden: true, advertised: false }).where(eq(listings.id, listingId));
+      await tx.delete(reports).where(eq(reports.listingId, listingId));
+    } else {
+      await tx.delete(listings).where(eq(listings.id, listingId));
+    }
+  });
+}

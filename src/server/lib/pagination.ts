@@ -1,0 +1,81 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { MSG } from "#shared/messages.ts";
+import { BadRequest } from "../errors.ts";
+
+/**
+ * Keyset pagination on (created_at, id), newest first. The cursor carries created_at as
+ * PostgreSQL's own text (microseconds intact: a JS Date would drop them and skip or repeat rows).
+ */
+export type Cursor = { createdAt: string; id: string };
+
+/** created_at as PostgreSQL prints timestamptz: `2026-11-22 18:50:00.123456+00`. */
+const PG_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Whether PostgreSQL will accept the text as a timestamptz. Checked field by field: JavaScript's
+ * Date.parse takes 30 February and year 0, which PostgreSQL refuses with an error (a 500).
+ */
+function isPgTimestamp(text: string): boolean {
+  const m = PG_TIMESTAMP.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 8, 9].map(
+    (i) => Number(m[i] ?? 0),
+  ) as [number, number, number, number, number, number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  const dayExists =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    year >= 1 &&
+    dayExists &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.createdAt, c.id])).toString("base64url");
+}
+
+export function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      typeof value[1] === "string" &&
+      isPgTimestamp(value[0]) &&
+      isUuid(value[1])
+    ) {
+      return { createdAt: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through to the same answer as any other bad cursor
+  }
+  throw new BadRequest(MSG.listing.badCursor, { cursor: MSG.listing.badCursor });
+}
+
+/** `(created_at, id) < cursor`, for ORDER BY created_at DESC, id DESC. */
+export function beforeCursor(createdAt: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Splits a `limit + 1` fetch into a page and the cursor of the next one. */
+export function toPage<T>(rows: T[], limit: number, cursorOf: (row: T) => Cursor) {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
+}

@@ -1,0 +1,226 @@
+import fs from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import { listings, users } from "./db/schema.ts";
+import { DEMO_BIKES, DEMO_BUYERS, DEMO_SELLERS } from "./db/seed/demo-catalogue.ts";
+import { DEMO_ACCOUNTS } from "./features/auth/demo-accounts.ts";
+import { multipart } from "./test/app.ts";
+import { jpeg, STRONG_PASSWORD, uniqueEmail } from "./test/factories.ts";
+import {
+  type ChildDatabase,
+  childDatabase,
+  type Exit,
+  killChildren,
+  runNode,
+  type Server,
+  startServer,
+} from "./test/process.ts";
+
+/**
+ * The real entry point as an operator runs it: `node --import tsx src/server/main.ts`, configured
+ * by environment only, stopped by a signal. Runs on PGlite in a data dir (vitest.config.ts keeps it
+ * out of the PostgreSQL project: main.ts differs there only in the URL it opens).
+ */
+
+const demoBuyer = DEMO_ACCOUNTS.find((a) => a.role === "buyer")!;
+
+/** A JSON object body; the assertions say what it must hold. */
+const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;
+
+function api(server: Server, pathname: string, init: RequestInit = {}) {
+  return fetch(`${server.url}${pathname}`, {
+    ...init,
+    headers: {
+      origin: server.url,
+      ...(init.body && typeof init.body === "string" && { "content-type": "application/json" }),
+      ...init.headers,
+    },
+  });
+}
+
+async function signIn(server: Server, email: string, password: string) {
+  return api(server, "/api/auth/signin", { method: "POST", body: JSON.stringify({ email, password }) });
+}
+
+/** Signals the server and resolves with its exit code. */
+function stop(server: Server, signal: NodeJS.Signals = "SIGTERM") {
+  server.child.kill(signal);
+  return server.exited;
+}
+
+/**
+ * A sign-up whose body is sent in two halves: the second only after `between` resolves, so the
+ * request is provably still in flight at that moment.
+ */
+async function splitSignup(server: Server, fields: Record<string, string>, between: () => Promise<unknown>) {
+  const form = await multipart({
+    ...fields,
+    photo: { data: await jpeg(1600, 1200), filename: "me.jpg", type: "image/jpeg" },
+  });
+  const url = new URL(`${server.url}/api/auth/signup`);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(url, {
+      method: "POST",
+      headers: { ...form.headers, origin: server.url, "content-length": String(form.payload.length) },
+    });
+    req.on("error", reject);
+    req.on("response", (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode!, body }));
+    });
+    const half = Math.floor(form.payload.length / 2);
+    req.write(form.payload.subarray(0, half));
+    between().then(
+      () => req.end(form.payload.subarray(half)),
+      (err) => {
+        req.destroy();
+        reject(err);
+      },
+    );
+  });
+}
+
+const isMsg = (text: string) => (l: { msg?: string }) => l.msg === text;
+
+describe("the server process", () => {
+  let dataDir: string;
+  let target: ChildDatabase;
+  const early = { email: uniqueEmail("early"), name: "First Run Fatima" };
+  const inFlight = { email: uniqueEmail("inflight"), name: "In Flight Imran" };
+
+  // Independent of the first run: started at once so they run beside it, checked in their own tests.
+  let noDemoServer: Promise<Server>;
+  let productionWithoutSecret: Promise<Exit>;
+  let emptyDir: string;
+  let empty: ChildDatabase;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-main-"));
+    target = await childDatabase(dataDir);
+    emptyDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-main-"));
+    empty = await childDatabase(emptyDir);
+    noDemoServer = startServer({ ...empty.env, SEED_DEMO: "false" });
+    productionWithoutSecret = runNode("src/server/main.ts", [], {
+      ...empty.env,
+      NODE_ENV: "production",
+      PORT: "0",
+    });
+    // Awaited by their tests; this only keeps an early failure from being reported as unhandled.
+    noDemoServer.catch(() => {});
+  });
+  afterAll(async () => {
+    await killChildren();
+    await target?.dispose();
+    await empty?.dispose();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(emptyDir, { recursive: true, force: true });
+  });
+
+  it("starts with demo data, serves the API, finishes an in-flight sign-up on SIGTERM and exits 0", async () => {
+    const server = await startServer({ ...target.env, SEED_DEMO: "true" });
+
+    const health = await api(server, "/api/health");
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok" });
+
+    const demo = await api(server, "/api/auth/demo-accounts");
+    expect((await json(demo)).accounts).toContainEqual({
+      role: "buyer",
+      email: demoBuyer.email,
+      password: demoBuyer.password,
+    });
+    const buyer = await signIn(server, demoBuyer.email, demoBuyer.password);
+    expect(buyer.status).toBe(200);
+    expect((await json(buyer)).user).toMatchObject({ email: demoBuyer.email, role: "buyer" });
+    expect(buyer.headers.get("set-cookie")).toMatch(/^mh_session=.+HttpOnly/i);
+
+    const form = await multipart({
+      ...early,
+      role: "seller",
+      password: STRONG_PASSWORD,
+      photo: { data: await jpeg(), filename: "me.jpg", type: "image/jpeg" },
+    });
+    const signup = await api(server, "/api/auth/signup", {
+      method: "POST",
+      body: new Uint8Array(form.payload),
+      headers: form.headers,
+    });
+    expect(signup.status, await signup.clone().text()).toBe(201);
+
+    // Half a sign-up is on the wire when SIGTERM arrives; the rest follows once shutdown has begun.
+    const from = server.logs.length;
+    const signedUp = splitSignup(
+      server,
+      { ...inFlight, role: "buyer", password: STRONG_PASSWORD },
+      async () => {
+        await server.waitForLog(
+          (l) => l.msg === "incoming request" && l.req?.url === "/api/auth/signup",
+          "the in-flight sign-up",
+          from,
+        );
+        server.child.kill("SIGTERM");
+        await server.waitForLog(
+          isMsg("shutting down: finishing in-flight requests"),
+          "that it shuts down",
+          from,
+        );
+      },
+    );
+    const res = await signedUp;
+    expect(res.status, res.body).toBe(201);
+    expect(JSON.parse(res.body).user).toMatchObject({ email: inFlight.email, role: "buyer" });
+
+    expect(await server.exited).toBe(0);
+    const messages = server.logs.map((l) => l.msg);
+    expect(messages).toContain("closed cleanly");
+    expect(messages.indexOf("shutting down: finishing in-flight requests")).toBeLessThan(
+      messages.lastIndexOf("request completed"),
+    );
+    expect(server.stderr()).toBe("");
+  });
+
+  it("restarts on the same data: users kept, demo data not seeded twice", async () => {
+    const server = await startServer({ ...target.env, SEED_DEMO: "true" });
+    for (const user of [early, inFlight]) {
+      const res = await signIn(server, user.email.toUpperCase(), STRONG_PASSWORD);
+      expect(res.status, user.email).toBe(200);
+      expect((await json(res)).user).toMatchObject(user);
+    }
+    expect((await signIn(server, demoBuyer.email, demoBuyer.password)).status).toBe(200);
+    expect(await stop(server)).toBe(0);
+
+    const database = await target.open();
+    try {
+      const [u] = await database.db.select({ n: count() }).from(users);
+      const [l] = await database.db.select({ n: count() }).from(listings);
+      expect(u!.n).toBe(DEMO_ACCOUNTS.length + DEMO_SELLERS.length + DEMO_BUYERS.length + 2);
+      expect(l!.n).toBe(DEMO_BIKES.length);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("with SEED_DEMO=false on a new data dir: no demo accounts, and SIGINT also closes cleanly", async () => {
+    const server = await noDemoServer;
+    const demo = await api(server, "/api/auth/demo-accounts");
+    expect(await demo.json()).toEqual({ accounts: [] });
+    const res = await signIn(server, demoBuyer.email, demoBuyer.password);
+    expect(res.status).toBe(401);
+    expect((await json(res)).detail).toBe(MSG.signin.wrongCredentials);
+    const listed = await api(server, "/api/listings");
+    expect((await json(listed)).items).toEqual([]);
+    expect(await stop(server, "SIGINT")).toBe(0);
+    expect(server.logs.map((l) => l.msg)).toContain("closed cleanly");
+  });
+
+  it("refuses to start in production without SESSION_SECRET: exit 1 and the reason", async () => {
+    const res = await productionWithoutSecret;
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("SESSION_SECRET");
+  });
+});

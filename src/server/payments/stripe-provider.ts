@@ -1,0 +1,72 @@
+import Stripe from "stripe";
+import type { PaymentIntent, PaymentProvider, WebhookEvent } from "./provider.ts";
+
+type StripeIntent = Stripe.PaymentIntent;
+
+/** Stripe's PaymentIntent → ours. Stripe spells currencies in lower case; we use ISO upper case. */
+export function fromStripeIntent(pi: StripeIntent): PaymentIntent {
+  const pm = typeof pi.payment_method === "object" && pi.payment_method ? pi.payment_method : null;
+  const status: string = pi.status;
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? "",
+    amount: pi.amount,
+    currency: pi.currency.toUpperCase(),
+    status:
+      status === "succeeded" ||
+      status === "processing" ||
+      status === "canceled" ||
+      status === "requires_action"
+        ? status
+        : "requires_payment_method",
+    orderId: pi.metadata?.orderId ?? "",
+    lastPaymentError: pi.last_payment_error
+      ? { code: pi.last_payment_error.code ?? "card_error", message: pi.last_payment_error.message ?? "" }
+      : null,
+    card: pm?.card ? { brand: pm.card.brand, last4: pm.card.last4 } : null,
+  };
+}
+
+/**
+ * Stripe through its official SDK. Cards are entered in Stripe Elements and confirmed in the
+ * browser; the server creates intents, retrieves them, and trusts only signed webhooks.
+ */
+export function createStripeProvider(opts: {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  client?: Stripe;
+}): PaymentProvider {
+  const stripe = opts.client ?? new Stripe(opts.secretKey);
+  return {
+    name: "stripe",
+    publishableKey: opts.publishableKey,
+    async createIntent({ orderId, amount, currency }) {
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount,
+          currency: currency.toLowerCase(),
+          allowed_payment_method_types: ["card"],
+          metadata: { orderId },
+        },
+        // One open intent per order and amount, even if two requests race here.
+        { idempotencyKey: `order-${orderId}-${amount}` },
+      );
+      return fromStripeIntent(pi);
+    },
+    async retrieveIntent(id) {
+      try {
+        return fromStripeIntent(await stripe.paymentIntents.retrieve(id, { expand: ["payment_method"] }));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw err;
+      }
+    },
+    verifyWebhook(rawBody, signature): WebhookEvent {
+      const event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
+      const object = event.data.object as { object?: string };
+      const intent = object.object === "payment_intent" ? fromStripeIntent(object as StripeIntent) : null;
+      return { type: event.type, intent };
+    },
+  };
+}

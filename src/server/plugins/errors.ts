@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MSG } from "#shared/messages.ts";
+import type { Problem } from "#shared/schemas/problem.ts";
+import { HttpProblem } from "../errors.ts";
+
+const titles: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  402: "Payment Required",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/** Messages for framework errors, rewritten for a person rather than a developer. */
+const frameworkDetail: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request as JSON or as multipart form data.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object.",
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request is too large.",
+  FST_REQ_FILE_TOO_LARGE: MSG.image.tooLarge,
+  FST_FILES_LIMIT: "Send one file at a time.",
+  FST_PARTS_LIMIT: "The form has too many parts.",
+  FST_INVALID_MULTIPART_CONTENT_TYPE: "Send the form as multipart form data.",
+};
+
+export function problem(status: number, detail: string, errors?: Record<string, string>): Problem {
+  const title = titles[status] ?? "Error";
+  return {
+    type: "about:blank",
+    title,
+    status,
+    detail,
+    ...(errors ? { errors } : {}),
+  };
+}
+
+function validationErrors(error: FastifyError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const v of error.validation ?? []) {
+    const field = v.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+    errors[field] ??= v.message ?? "is not valid";
+  }
+  return errors;
+}
+
+/** One error path: every 4xx/5xx leaves as RFC 9457 problem+json; 5xx details are logged, never sent. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let body: Problem;
+    if (error instanceof HttpProblem) {
+      body = problem(error.status, error.message, error.errors);
+    } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const errors = validationErrors(error);
+      body = problem(400, Object.values(errors)[0] ?? "The request is not valid.", errors);
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      body = problem(error.statusCode, frameworkDetail[error.code] ?? error.message);
+    } else {
+      body = problem(500, MSG.generic.somethingWrong);
+    }
+    if (body.status >= 500) request.log.error({ err: error }, "server error");
+    return reply.code(body.status).type("application/problem+json").send(body);
+  });
+});

@@ -1,0 +1,48 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { MSG } from "#shared/messages.ts";
+import { Forbidden } from "../errors.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The request's own origin as the browser would spell it. */
+function selfOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Headers, and the CSRF rule: a mutation must carry an `Origin` that is ours. Together with
+ * SameSite=Lax cookies and JSON/multipart-only bodies this stops cross-site form posts.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicOrigin: string }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: opts.publicOrigin.startsWith("https:"),
+  });
+
+  // Bodies are JSON or multipart only (DESIGN.md decision 5): text/plain is what a cross-site form
+  // can send without a preflight, so no route may accept it; Fastify would otherwise parse it.
+  app.removeContentTypeParser("text/plain");
+
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossOrigin) return;
+    const origin = request.headers.origin;
+    if (!origin || (origin !== opts.publicOrigin && origin !== selfOrigin(request))) {
+      throw new Forbidden(MSG.auth.badOrigin);
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { IMAGE_URL_PREFIX } from "../images/store.ts";
+import { problem } from "./errors.ts";
+
+/**
+ * Static files: processed images (immutable, content-hashed) and the built SPA. Unknown GETs
+ * outside /api and /images get the SPA's index.html with 200, so the SPA shows its own 404 page.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: string; webDist: string }) => {
+  fs.mkdirSync(opts.imageDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: opts.imageDir,
+    prefix: IMAGE_URL_PREFIX,
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+    index: false,
+    list: false,
+  });
+
+  const indexHtml = path.join(opts.webDist, "index.html");
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      prefix: "/",
+      wildcard: true,
+      // "/" is a directory to the static plugin: without an index it answers 403, not the app.
+      index: "index.html",
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isSpaPath =
+      hasWeb &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      !url.startsWith("/api/") &&
+      url !== "/api" &&
+      !url.startsWith(IMAGE_URL_PREFIX);
+    if (isSpaPath) {
+      return reply
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .sendFile("index.html", opts.webDist);
+    }
+    return reply
+      .code(404)
+      .type("application/problem+json")
+      .send(problem(404, `Nothing at ${request.method} ${url.split("?")[0]}.`));
+  });
+});

@@ -1,0 +1,188 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { Problem } from "#shared/schemas/problem.ts";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import * as schema from "../db/schema.ts";
+
+/** Where server tests run: PGlite in memory, or a fresh database on TEST_DATABASE_URL's server. */
+export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+/** Creates a brand-new, empty database on TEST_DATABASE_URL's server; `drop` removes it. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `motohaat_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Creates a brand-new database on the test server and drops it on close: no shared state. */
+export async function freshPostgres(): Promise<Database> {
+  const fresh = await freshPostgresUrl();
+  const database = await openDatabase({ url: fresh.url, dataDir: "" });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** A migrated empty PGlite, dumped once per test file: later apps load it instead of migrating again. */
+let pgliteTemplate: Promise<File | Blob> | undefined;
+
+async function freshPglite(): Promise<Database> {
+  pgliteTemplate ??= openDatabase({ dataDir: "memory://" }).then(async (migrated) => {
+    const dump = await (migrated.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+    await migrated.close();
+    return dump;
+  });
+  const client = new PGlite({ loadDataDir: await pgliteTemplate });
+  return { db: drizzle({ client, schema }), kind: "pglite", close: () => client.close() };
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  return testDbKind === "postgres" ? freshPostgres() : freshPglite();
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/**
+ * The app on a fresh test database and data dir. `overrides` replace parts of the loaded config
+ * that no variable sets (such as `webDist`); `openDb` opens another database (such as one a CLI
+ * wrote to); the app closes it on close.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  openDb: () => Promise<Database> = openTestDatabase,
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-test-"));
+  const config = {
+    ...loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      RATE_LIMIT_AUTH_MAX: "10000",
+      LOG_LEVEL: "silent",
+      ...env,
+    }),
+    ...overrides,
+  };
+  const database = await openDb();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One app and one fresh database per test file. */
+export function setupTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp(env, overrides));
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return new Proxy(holder, {
+    get(target, prop: keyof TestApp) {
+      if (!("app" in target))
+        throw new Error("setupTestApp: the app is not ready yet (use it inside a test)");
+      return target[prop];
+    },
+  });
+}
+
+export type Req = Omit<InjectOptions, "cookies"> & { cookie?: string | undefined };
+
+/** app.inject as a browser on our site would call it: same-origin Origin, optional session cookie. */
+export function call(app: FastifyInstance, req: Req): Promise<LightMyRequestResponse> {
+  const { cookie, headers, ...rest } = req;
+  return app.inject({
+    ...rest,
+    headers: {
+      origin: app.config.publicUrl.origin,
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+  });
+}
+
+/** A multipart body for app.inject, built with the platform's FormData. */
+export async function multipart(
+  fields: Record<string, string | { data: Buffer; filename: string; type?: string } | undefined>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (typeof value === "string") form.append(key, value);
+    else
+      form.append(
+        key,
+        new Blob([new Uint8Array(value.data)], { type: value.type ?? "application/octet-stream" }),
+        value.filename,
+      );
+  }
+  const res = new Response(form);
+  return {
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { "content-type": res.headers.get("content-type")! },
+  };
+}
+
+/** The `name=value` of the session cookie a response set, ready for a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === "mh_session");
+  if (!c?.value) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `mh_session=${c.value}`;
+}
+
+/** Checks a response is RFC 9457 problem+json with this status (and detail, when given); returns the body. */
+export function expectProblem(res: LightMyRequestResponse, status: number, detail?: string): Problem {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  const body = res.json() as Problem;
+  expect(body).toMatchObject({ type: "about:blank", title: expect.any(String), status });
+  expect(typeof body.detail).toBe("string");
+  if (detail !== undefined) expect(body.detail).toBe(detail);
+  return body;
+}
