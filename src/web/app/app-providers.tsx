@@ -1,0 +1,17 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { ToastContainer } from "react-toastify";
+import { createQueryClient } from "./query-client.ts";
+import { useTheme } from "./theme.ts";
+
+// react-toastify 11 injects its own stylesheet; importing ReactToastify.css as well would double it.
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const { theme } = useTheme();
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ToastContainer position="top-right" autoClose={5000} theme={theme} newestOnTop />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Role } from "#shared/schemas/auth.ts";
+import { paths } from "#web/config/paths.ts";
+
+export type DashboardMenuItem = { label: string; href: string };
+
+/** The side menu of each role, in the order PRODUCT.md lists them. */
+export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {
+  buyer: [{ label: "My orders", href: paths.dashboard.myOrders.getHref() }],
+  seller: [
+    { label: "Add a product", href: paths.dashboard.addProduct.getHref() },
+    { label: "My products", href: paths.dashboard.myProducts.getHref() },
+    { label: "My buyers", href: paths.dashboard.myBuyers.getHref() },
+  ],
+  admin: [
+    { label: "All sellers", href: paths.dashboard.allSellers.getHref() },
+    { label: "All buyers", href: paths.dashboard.allBuyers.getHref() },
+    { label: "Reported items", href: paths.dashboard.reportedItems.getHref() },
+  ],
+};

@@ -1,0 +1,69 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { User } from "#shared/schemas/auth.ts";
+import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import { RequireAuth } from "./guards.tsx";
+import { Navbar } from "./navbar.tsx";
+
+const withNavbar = (content: ReactNode) => (
+  <>
+    <Navbar />
+    {content}
+  </>
+);
+
+const routes = [
+  { path: "/", element: withNavbar(<h1>Home page</h1>) },
+  { path: "/signin", element: withNavbar(<h1>Sign-in page</h1>) },
+  {
+    path: "/dashboard",
+    element: withNavbar(
+      <RequireAuth>
+        <h1>Dashboard page</h1>
+      </RequireAuth>,
+    ),
+  },
+];
+
+const me = (user: User | null) => ({ "GET /api/auth/me": () => ({ body: { user } }) });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("navbar", () => {
+  it("offers Sign Up and Sign In to visitors, and no Products or Dashboard", async () => {
+    mockApi(me(null));
+    renderRoutes(routes, "/");
+    const bar = screen.getByRole("banner");
+    expect(await within(bar).findByRole("link", { name: "Sign In" })).toBeInTheDocument();
+    expect(within(bar).queryByRole("link", { name: "Products" })).not.toBeInTheDocument();
+    expect(within(bar).queryByRole("link", { name: "Dashboard" })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["buyer", true],
+    ["seller", false],
+    ["admin", false],
+  ] as const)("shows Products to a %s: %s", async (role, shown) => {
+    mockApi(me({ ...buyer, role }));
+    renderRoutes(routes, "/");
+    const bar = screen.getByRole("banner");
+    expect(await within(bar).findByRole("img", { name: buyer.name })).toHaveAttribute("title", buyer.name);
+    expect(within(bar).queryAllByRole("link", { name: "Products" }).length > 0).toBe(shown);
+  });
+
+  it("signs out on the server, goes home and forgets the user", async () => {
+    const fetchMock = mockApi({ ...me(buyer), "POST /api/auth/signout": () => ({ status: 204 }) });
+    const user = userEvent.setup();
+    const { router, queryClient } = renderRoutes(routes, "/dashboard");
+
+    await screen.findByRole("heading", { name: "Dashboard page" });
+    await user.click(screen.getAllByRole("button", { name: "Sign Out" })[0]!);
+
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(queryClient.getQueryData(["auth", "me"])).toEqual({ user: null });
+    expect(fetchMock).toHaveBeenCalledWith("/api/auth/signout", expect.objectContaining({ method: "POST" }));
+  });
+});

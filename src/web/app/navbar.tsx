@@ -1,0 +1,183 @@
+import { LogOut, Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { MSG } from "#shared/messages.ts";
+import type { User } from "#shared/schemas/auth.ts";
+import { Logo } from "#web/components/logo.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useSignout } from "#web/features/auth/api.ts";
+import { useSession } from "#web/lib/session.ts";
+import { ThemeToggle } from "./theme-toggle.tsx";
+
+type NavItem = { label: string; to: string; end?: boolean; hash?: boolean };
+
+function navItems(user: User | null): NavItem[] {
+  return [
+    { label: "Home", to: paths.home.getHref(), end: true },
+    ...(user?.role === "buyer" ? [{ label: "Products", to: paths.products.getHref("all") }] : []),
+    { label: "Blog", to: paths.blog.getHref() },
+    ...(user ? [{ label: "Dashboard", to: paths.dashboard.root.getHref() }] : []),
+    { label: "About Us", to: paths.aboutUs.getHref(), hash: true },
+    { label: "Contact Us", to: paths.contact.getHref(), hash: true },
+  ];
+}
+
+function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return items.map((item) => (
+    <li key={item.label}>
+      {item.hash ? (
+        // A NavLink would mark these active on every visit to "/", beside Home.
+        <Link to={item.to} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      ) : (
+        <NavLink
+          to={item.to}
+          end={item.end ?? false}
+          onClick={onNavigate}
+          className={({ isActive }) => (isActive ? "menu-active" : "")}
+        >
+          {item.label}
+        </NavLink>
+      )}
+    </li>
+  ));
+}
+
+function useSignOutAction() {
+  const navigate = useNavigate();
+  const signout = useSignout();
+  const run = async () => {
+    try {
+      await signout.mutateAsync();
+    } catch {
+      toast.error(MSG.generic.somethingWrong);
+      return;
+    }
+    // Leave first: dropping the user while a guarded page is still rendered would bounce to
+    // sign-in. The router renders in a transition, so flushSync makes "left" true before forget.
+    await navigate(paths.home.getHref(), { flushSync: true });
+    signout.forget();
+  };
+  return { run, isPending: signout.isPending };
+}
+
+export function Navbar() {
+  const { user, isLoading } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const signOut = useSignOutAction();
+  const items = navItems(user);
+
+  // Any navigation (link, back button) closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  const signOutButton = (extra = "") => (
+    <button
+      type="button"
+      className={`btn btn-outline btn-sm ${extra}`}
+      onClick={signOut.run}
+      disabled={signOut.isPending}
+    >
+      <LogOut className="size-4" aria-hidden="true" />
+      Sign Out
+    </button>
+  );
+
+  const signUpLink = (extra = "") => (
+    <Link to={paths.signup.getHref()} className={`btn btn-ghost btn-sm ${extra}`}>
+      Sign Up
+    </Link>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav aria-label="Main" className="navbar mx-auto max-w-[1440px] gap-2 px-2 sm:px-4">
+        <div className="flex flex-1 items-center gap-1">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X className="size-5" aria-hidden="true" />
+            ) : (
+              <Menu className="size-5" aria-hidden="true" />
+            )}
+          </button>
+          <Link to={paths.home.getHref()} className="rounded-btn px-1" aria-label="MotoHaat home">
+            <Logo />
+          </Link>
+        </div>
+
+        <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
+          <NavItems items={items} />
+        </ul>
+
+        <div className="flex flex-1 items-center justify-end gap-2">
+          <ThemeToggle />
+          {isLoading ? (
+            <span
+              className="loading loading-dots loading-sm"
+              role="status"
+              aria-label="Loading your account"
+            />
+          ) : user ? (
+            <>
+              <Link
+                to={paths.dashboard.profile.getHref()}
+                className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+              >
+                <UserAvatar user={user} />
+              </Link>
+              {signOutButton("hidden sm:inline-flex")}
+            </>
+          ) : (
+            <>
+              {signUpLink("hidden sm:inline-flex")}
+              <Link to={paths.signin.getHref()} className="btn btn-primary btn-sm">
+                Sign In
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="border-t border-base-300 bg-base-100 px-2 pb-4 lg:hidden"
+      >
+        <ul className="menu w-full">
+          <NavItems items={items} onNavigate={() => setMenuOpen(false)} />
+        </ul>
+        {isLoading ? null : (
+          // Below sm the top bar has room for the photo or "Sign In" only; the rest lives here.
+          <div className="flex flex-wrap gap-2 px-4 sm:hidden">
+            {user ? signOutButton() : signUpLink("btn-outline")}
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

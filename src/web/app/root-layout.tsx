@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Spinner } from "#web/components/spinner.tsx";
+import { Footer } from "./footer.tsx";
+import { Navbar } from "./navbar.tsx";
+
+/** Shown while a lazily loaded page (or its data) is on its way, so a click never looks ignored. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <progress
+      className="progress progress-primary fixed inset-x-0 top-0 z-50 h-1 rounded-none"
+      aria-label="Loading page"
+    />
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-base-100 text-base-content">
+      <a
+        href="#main"
+        className="btn btn-primary btn-sm sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <Navbar />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1440px] flex-1 outline-none">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <Shell>
+      <Outlet />
+      <ScrollRestoration />
+    </Shell>
+  );
+}
+
+/** The first page's code is still loading: show the frame around it already, so nothing jumps. */
+export function RootLayoutFallback() {
+  return (
+    <Shell>
+      <Spinner block />
+    </Shell>
+  );
+}

@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from "react";
+
+export type Theme = "light" | "dark";
+
+/** Shared with public/theme-init.js, which applies the saved theme before first paint. */
+export const THEME_STORAGE_KEY = "motohaat-theme";
+
+/** The theme on <html>: theme-init.js has already resolved the saved choice vs. the system setting. */
+export function currentTheme(): Theme {
+  return document.documentElement.dataset.theme === "dark" ? "dark" : "light";
+}
+
+export function applyTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Storage blocked (private mode, policy): the theme still applies for this visit.
+  }
+}
+
+// The attribute on <html> is the one source of truth, so the toggle, the toasts and anything else
+// reading the theme cannot disagree.
+function subscribe(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  return () => observer.disconnect();
+}
+
+export function useTheme(): { theme: Theme; toggle: () => void } {
+  const theme = useSyncExternalStore(subscribe, currentTheme);
+  const toggle = () => applyTheme(currentTheme() === "dark" ? "light" : "dark");
+  return { theme, toggle };
+}

@@ -1,0 +1,41 @@
+import { useId } from "react";
+import { Modal } from "./modal.tsx";
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  /** The question, e.g. "are you sure you want to delete this product?". */
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The confirmed action is running: the confirm button waits and cannot be pressed twice. */
+  isPending?: boolean;
+};
+
+/** Asks before something that cannot be undone. Focus starts on Cancel, the safe answer. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  isPending = false,
+}: ConfirmDialogProps) {
+  const messageId = useId();
+  return (
+    <Modal open={open} onClose={onCancel} title={title} describedBy={messageId}>
+      <p id={messageId}>{message}</p>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onCancel} data-autofocus>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-error" onClick={onConfirm} disabled={isPending}>
+          {isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

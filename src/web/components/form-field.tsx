@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+
+/** Attributes that tie an input to its label and its error message. */
+export type FieldControlProps = {
+  id: string;
+  "aria-invalid": boolean;
+  "aria-describedby": string | undefined;
+};
+
+type FormFieldProps = {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  /** Helper text under the input, e.g. the password rule. */
+  hint?: string;
+  children: (control: FieldControlProps) => ReactNode;
+  /** Bold, for an answer from the server that blocks the form (e.g. wrong email or password). */
+  strongError?: boolean;
+};
+
+/**
+ * A visible label, the input and its message. The message is announced (role="alert") when it
+ * appears and stays linked to the input through aria-describedby, so it is read again on focus.
+ */
+export function FormField({ id, label, error, hint, children, strongError = false }: FormFieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-base-content/70">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p
+          id={errorId}
+          role="alert"
+          className={`text-sm text-error ${strongError ? "font-bold" : "font-medium"}`}
+        >
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

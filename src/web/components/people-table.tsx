@@ -1,0 +1,94 @@
+import { Users } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Image } from "#shared/schemas/images.ts";
+import { EmptyState } from "./empty-state.tsx";
+import { UserAvatar } from "./user-avatar.tsx";
+
+export type PersonRow = { id: string; name: string; email: string; photo: Image | null };
+
+export type PeopleColumn<T> = {
+  header: string;
+  cell: (person: T) => ReactNode;
+};
+
+type PeopleTableProps<T extends PersonRow> = {
+  /** Says what the table lists, for screen readers (the page heading already shows it). */
+  caption: string;
+  people: T[];
+  /** Shown instead of the table when there is nobody to list. */
+  emptyText: string;
+  /** A sentence under the empty text, e.g. when people will show up here. */
+  emptyHint?: ReactNode;
+  /** Columns after serial and User, e.g. Phone or a verify button. */
+  columns: PeopleColumn<T>[];
+};
+
+/** Serial, User (photo, name, email) and the caller's columns: My buyers, All buyers, All sellers. */
+export function PeopleTable<T extends PersonRow>({
+  caption,
+  people,
+  emptyText,
+  emptyHint,
+  columns,
+}: PeopleTableProps<T>) {
+  if (people.length === 0) {
+    return (
+      <EmptyState title={emptyText} icon={<Users className="size-10" />}>
+        {emptyHint}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      <table className="table table-sm sm:table-md">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="w-10">
+              #
+            </th>
+            <th scope="col">User</th>
+            {columns.map((c) => (
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {people.map((person, i) => (
+            <tr key={person.id}>
+              <th scope="row" className="font-normal text-base-content/70">
+                {i + 1}
+              </th>
+              <td>
+                <div className="flex items-center gap-3">
+                  <UserAvatar user={person} size="size-8 shrink-0 sm:size-10" />
+                  <div className="min-w-0">
+                    <p className="text-sm font-medium">{person.name}</p>
+                    <p className="text-xs [overflow-wrap:anywhere] text-base-content/70 sm:text-sm">
+                      {person.email}
+                    </p>
+                  </div>
+                </div>
+              </td>
+              {columns.map((c) => (
+                <td key={c.header}>{c.cell(person)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The Phone column of the buyers tables: a number a seller or admin can call with one tap. */
+export const phoneColumn: PeopleColumn<PersonRow & { phone: string }> = {
+  header: "Phone",
+  cell: (person) => (
+    <a href={`tel:${person.phone.replace(/[\s-]/g, "")}`} className="link link-hover whitespace-nowrap">
+      {person.phone}
+    </a>
+  ),
+};

@@ -1,0 +1,34 @@
+import type { User } from "#shared/schemas/auth.ts";
+import { Img } from "./img.tsx";
+
+type UserAvatarProps = {
+  user: Pick<User, "name" | "photo">;
+  /** Tailwind size class, e.g. "size-10". */
+  size?: string;
+};
+
+/** The user's photo, or their initial when they have none; both are named by the user's name. */
+export function UserAvatar({ user, size = "size-10" }: UserAvatarProps) {
+  if (user.photo) {
+    return (
+      <Img
+        image={user.photo}
+        alt={user.name}
+        title={user.name}
+        sizes="80px"
+        loading="eager"
+        className={`${size} rounded-full object-cover ring-2 ring-base-300`}
+      />
+    );
+  }
+  return (
+    <span
+      role="img"
+      aria-label={user.name}
+      title={user.name}
+      className={`${size} inline-flex items-center justify-center rounded-full bg-neutral font-semibold text-neutral-content`}
+    >
+      {user.name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Every route of the SPA, defined once. `path` is what the router matches (relative to its parent
+ * where nested); `getHref` builds a link, so a renamed route cannot leave a stale link behind.
+ */
+export const paths = {
+  home: { path: "/", getHref: () => "/" },
+  aboutUs: { path: "/", getHref: () => "/#about-us" },
+  contact: { path: "/", getHref: () => "/#contact" },
+  signup: { path: "/signup", getHref: () => "/signup" },
+  signin: {
+    path: "/signin",
+    getHref: (from?: string) => (from ? `/signin?from=${encodeURIComponent(from)}` : "/signin"),
+  },
+  blog: { path: "/blog", getHref: () => "/blog" },
+  blogArticle: { path: "/blog/:slug", getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
+  faq: { path: "/faq", getHref: () => "/faq" },
+  products: {
+    path: "/products/:category",
+    getHref: (category = "all") => `/products/${encodeURIComponent(category)}`,
+  },
+  productDetails: {
+    path: "/products/productdetails/:id",
+    getHref: (id: string) => `/products/productdetails/${encodeURIComponent(id)}`,
+  },
+  dashboard: {
+    root: { path: "/dashboard", getHref: () => "/dashboard" },
+    profile: { path: "profile", getHref: () => "/dashboard/profile" },
+    myOrders: { path: "myorders", getHref: () => "/dashboard/myorders" },
+    payment: {
+      path: "payment/:orderId",
+      getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+    },
+    addProduct: { path: "addproduct", getHref: () => "/dashboard/addproduct" },
+    myProducts: { path: "myproducts", getHref: () => "/dashboard/myproducts" },
+    myProductDetails: {
+      path: "myproducts/details/:id",
+      getHref: (id: string) => `/dashboard/myproducts/details/${encodeURIComponent(id)}`,
+    },
+    myBuyers: { path: "mybuyers", getHref: () => "/dashboard/mybuyers" },
+    allSellers: { path: "allsellers", getHref: () => "/dashboard/allsellers" },
+    allBuyers: { path: "allbuyers", getHref: () => "/dashboard/allbuyers" },
+    reportedItems: { path: "reporteditems", getHref: () => "/dashboard/reporteditems" },
+  },
+  resetPassword: { path: "/reset-password", getHref: () => "/reset-password" },
+} as const;

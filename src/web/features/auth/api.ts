@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DemoAccount, MeResponse, SigninReq } from "#shared/schemas/auth.ts";
+import { api } from "#web/lib/api-client.ts";
+import { meQueryOptions } from "#web/lib/session.ts";
+
+const meKey = meQueryOptions().queryKey;
+
+export const demoAccountsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["auth", "demo-accounts"] as const,
+    queryFn: ({ signal }) => api<{ accounts: DemoAccount[] }>("/api/auth/demo-accounts", { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useDemoAccounts() {
+  return useQuery(demoAccountsQueryOptions());
+}
+
+/**
+ * After the identity changes, everything fetched as the previous user (or as nobody) may be wrong:
+ * "me" gets the new user at once, every other query starts over.
+ */
+function useAdoptSession() {
+  const queryClient = useQueryClient();
+  return (me: MeResponse) => {
+    queryClient.setQueryData(meKey, me);
+    void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== "auth" || q.queryKey[1] !== "me" });
+  };
+}
+
+export function useSignin() {
+  const adopt = useAdoptSession();
+  return useMutation({
+    mutationFn: (body: SigninReq) => api<MeResponse>("/api/auth/signin", { method: "POST", body }),
+    onSuccess: adopt,
+  });
+}
+
+export function useSignup() {
+  const adopt = useAdoptSession();
+  return useMutation({
+    mutationFn: (body: FormData) => api<MeResponse>("/api/auth/signup", { method: "POST", body }),
+    onSuccess: adopt,
+  });
+}
+
+/** Ends the session on the server. The caller leaves the page first, then calls `forget`. */
+export function useSignout() {
+  const adopt = useAdoptSession();
+  const mutation = useMutation({
+    mutationFn: () => api<void>("/api/auth/signout", { method: "POST" }),
+  });
+  return { ...mutation, forget: () => adopt({ user: null }) };
+}

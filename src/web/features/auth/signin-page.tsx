@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "react-toastify";
+import type { z } from "zod";
+import { type DemoAccount, SigninSchema } from "#shared/schemas/auth.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useSignin } from "./api.ts";
+import { DemoAccountsPanel } from "./demo-accounts-panel.tsx";
+import { safeRedirectPath } from "./safe-redirect.ts";
+import { SignedInNotice } from "./signed-in-notice.tsx";
+
+type SigninForm = z.input<typeof SigninSchema>;
+const fields = ["email", "password"] as const;
+
+export default function SigninPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const signin = useSignin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = useForm<SigninForm, unknown, z.output<typeof SigninSchema>>({
+    resolver: zodResolver(SigninSchema),
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signin.mutateAsync(values);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) =>
+        (fields as readonly string[]).includes(f),
+      );
+      // Wrong credentials come back as a password-field error: it belongs under the password.
+      for (const [field, message] of fieldErrors)
+        setError(field as (typeof fields)[number], { type: "server", message });
+      if (fieldErrors.length === 0) toast.error(err.message);
+      return;
+    }
+    await navigate(safeRedirectPath(searchParams.get("from")), { replace: true });
+  });
+
+  const fillDemoAccount = (account: DemoAccount) => {
+    setValue("email", account.email, { shouldValidate: isSubmitted });
+    setValue("password", account.password, { shouldValidate: isSubmitted });
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2 lg:items-start lg:py-12">
+      <title>Sign in — MotoHaat</title>
+      <section className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-6">
+          <div>
+            <h1 className="text-2xl font-bold">Sign in</h1>
+            <p className="text-base-content/70">Welcome back to MotoHaat.</p>
+          </div>
+          <SignedInNotice />
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            <FormField id="signin-email" label="Email" error={errors.email?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...register("email")}
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  className="input w-full"
+                />
+              )}
+            </FormField>
+            <FormField
+              id="signin-password"
+              label="Password"
+              error={errors.password?.message}
+              strongError={errors.password?.type === "server"}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...register("password")}
+                  type="password"
+                  autoComplete="current-password"
+                  className="input w-full"
+                />
+              )}
+            </FormField>
+            <button type="submit" className="btn btn-primary mt-2" disabled={signin.isPending}>
+              {signin.isPending ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : null}
+              Sign In
+            </button>
+          </form>
+          <p className="text-center text-sm">
+            {/* Not "Sign up": the top bar's link has that name, and tests find links by name. */}
+            New to MotoHaat?{" "}
+            <Link to={paths.signup.getHref()} className="link link-primary font-medium">
+              Create an account
+            </Link>
+          </p>
+        </div>
+      </section>
+      <DemoAccountsPanel onUse={fillDemoAccount} />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { z } from "zod";
+import { MSG } from "#shared/messages.ts";
+import { SignupFieldsSchema } from "#shared/schemas/auth.ts";
+import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useSignup } from "./api.ts";
+import { SignedInNotice } from "./signed-in-notice.tsx";
+
+// The server applies the same text rules; the photo is checked here only for presence and size,
+// the server decides whether it really is an image.
+const SignupFormSchema = SignupFieldsSchema.extend({
+  photo: z
+    .custom<FileList>((v) => typeof FileList !== "undefined" && v instanceof FileList && v.length > 0, {
+      error: MSG.signup.photoRequired,
+    })
+    .refine((files) => (files[0]?.size ?? 0) <= MAX_IMAGE_BYTES, { error: MSG.image.tooLarge }),
+});
+type SignupFormInput = z.input<typeof SignupFormSchema>;
+type SignupFormOutput = z.output<typeof SignupFormSchema>;
+const fields = ["name", "email", "role", "photo", "password"] as const;
+type Field = (typeof fields)[number];
+const isField = (key: string): key is Field => (fields as readonly string[]).includes(key);
+
+/** A preview of the chosen photo, released when it changes so it holds no memory after. */
+function usePreviewUrl(file: File | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file?.type.startsWith("image/")) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<SignupFormInput, unknown, SignupFormOutput>({
+    resolver: zodResolver(SignupFormSchema),
+    defaultValues: { name: "", email: "", role: "buyer", password: "" },
+  });
+  const preview = usePreviewUrl(watch("photo")?.[0]);
+
+  const onSubmit = handleSubmit(async ({ photo, ...values }) => {
+    const body = new FormData();
+    body.set("name", values.name);
+    body.set("email", values.email);
+    body.set("role", values.role);
+    body.set("password", values.password);
+    body.set("photo", photo[0]!);
+    try {
+      await signup.mutateAsync(body);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const [field, message] of Object.entries(err.fieldErrors)) {
+        if (isField(field)) setError(field, { type: "server", message });
+      }
+      toast.error(err.message);
+      return;
+    }
+    toast.success(MSG.signup.success);
+    await navigate(paths.home.getHref(), { replace: true });
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 lg:py-12">
+      <title>Sign up — MotoHaat</title>
+      <section className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-6">
+          <div>
+            <h1 className="text-2xl font-bold">Create your account</h1>
+            <p className="text-base-content/70">Buy or sell a used motorbike in minutes.</p>
+          </div>
+          <SignedInNotice />
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            <FormField id="signup-name" label="Name" error={errors.name?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...register("name")}
+                  type="text"
+                  autoComplete="name"
+                  className="input w-full"
+                />
+              )}
+            </FormField>
+            <FormField id="signup-email" label="Email" error={errors.email?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...register("email")}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  className="input w-full"
+                />
+              )}
+            </FormField>
+            <FormField id="signup-role" label="Role" error={errors.role?.message}>
+              {(control) => (
+                <select {...control} {...register("role")} className="select w-full">
+                  <option value="buyer">Buyer</option>
+                  <option value="seller">Seller</option>
+                </select>
+              )}
+            </FormField>
+            <FormField id="signup-photo" label="Photo" error={errors.photo?.message}>
+              {(control) => (
+                <div className="flex items-center gap-3">
+                  <input
+                    {...control}
+                    {...register("photo")}
+                    type="file"
+                    accept="image/*"
+                    className="file-input w-full min-w-0"
+                  />
+                  {preview ? (
+                    <img
+                      src={preview}
+                      alt=""
+                      className="size-12 shrink-0 rounded-full object-cover ring-2 ring-base-300"
+                    />
+                  ) : null}
+                </div>
+              )}
+            </FormField>
+            <FormField
+              id="signup-password"
+              label="Password"
+              error={errors.password?.message}
+              hint="At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! @ # $ % ^ & *"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...register("password")}
+                  type="password"
+                  autoComplete="new-password"
+                  className="input w-full"
+                />
+              )}
+            </FormField>
+            <button type="submit" className="btn btn-primary mt-2" disabled={signup.isPending}>
+              {signup.isPending ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : null}
+              Sign Up
+            </button>
+          </form>
+          <p className="text-center text-sm">
+            {/* Not "Sign in": the top bar's link has that name, and tests find links by name. */}
+            Already on MotoHaat?{" "}
+            <Link to={paths.signin.getHref()} className="link link-primary font-medium">
+              I already have an account
+            </Link>
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery } from "@tanstack/react-query";
+import { Bike } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "#web/config/paths.ts";
+import { categoriesQueryOptions } from "./categories-query.ts";
+
+const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"];
+
+/** One button per category from the API, plus "All bikes"; for buyers and signed-out visitors. */
+export function CategoryButtons() {
+  const { data, isPending, isError, refetch, isRefetching } = useQuery(categoriesQueryOptions());
+
+  return (
+    <section aria-labelledby="categories-heading" className="space-y-4">
+      <h2 id="categories-heading" className="text-2xl font-bold sm:text-3xl">
+        Browse by category
+      </h2>
+      {isPending ? (
+        <div role="status" aria-label="Loading categories" className="flex flex-wrap gap-2 sm:gap-3">
+          {SKELETON_KEYS.map((k) => (
+            <div key={k} className="skeleton h-10 w-28" />
+          ))}
+        </div>
+      ) : isError ? (
+        <div role="alert" className="alert alert-error alert-soft">
+          <span>We couldn't load the categories.</span>
+          <button type="button" className="btn btn-sm" onClick={() => void refetch()} disabled={isRefetching}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <ul className="flex flex-wrap gap-2 sm:gap-3">
+          <li>
+            <Link to={paths.products.getHref("all")} className="btn btn-primary">
+              <Bike className="size-4" />
+              All bikes
+            </Link>
+          </li>
+          {data.categories.map((c) => (
+            <li key={c.slug}>
+              <Link to={paths.products.getHref(c.slug)} className="btn btn-outline">
+                {c.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

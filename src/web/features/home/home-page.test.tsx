@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { User } from "#shared/schemas/auth.ts";
+import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import HomePage from "./home-page.tsx";
+
+const routes = [{ path: "/", element: <HomePage /> }];
+const categories = {
+  categories: [
+    { slug: "commuter", label: "Commuter" },
+    { slug: "cafe-racer", label: "Cafe racer" },
+  ],
+};
+const seller: User = { ...buyer, id: "u-seller", role: "seller" };
+const admin: User = { ...buyer, id: "u-admin", role: "admin" };
+
+function expectAlwaysShownParts() {
+  expect(screen.getByRole("region", { name: "Featured" })).toHaveAttribute(
+    "aria-roledescription",
+    "carousel",
+  );
+  expect(screen.getByRole("heading", { name: "About us" }).closest("section")).toHaveAttribute(
+    "id",
+    "about-us",
+  );
+  const contact = screen.getByRole("heading", { name: "Contact" }).closest("section")!;
+  expect(contact).toHaveAttribute("id", "contact");
+  expect(within(contact).getByText("24/7")).toBeInTheDocument();
+  expect(within(contact).getByText("50+")).toBeInTheDocument();
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("home page", () => {
+  it.each([
+    ["a signed-out visitor", null],
+    ["a buyer", buyer],
+  ])("shows %s the categories and the hero", async (_who, user) => {
+    mockApi({
+      "GET /api/auth/me": () => ({ body: { user } }),
+      "GET /api/categories": () => ({ body: categories }),
+    });
+    renderRoutes(routes, "/");
+
+    // The first render of the page (and its artwork) is slow in jsdom on a cold start.
+    const all = await screen.findByRole("link", { name: "All bikes" }, { timeout: 5000 });
+    expect(all).toHaveAttribute("href", "/products/all");
+    expect(screen.getByRole("link", { name: "Commuter" })).toHaveAttribute("href", "/products/commuter");
+    expect(screen.getByRole("link", { name: "Cafe racer" })).toHaveAttribute("href", "/products/cafe-racer");
+    expect(screen.getByRole("link", { name: /Get Started/ })).toHaveAttribute("href", "/products/all");
+    expectAlwaysShownParts();
+    expect(document.title).toBe("MotoHaat — used motorbikes in Bangladesh");
+  });
+
+  it.each([
+    ["a seller", seller],
+    ["an admin", admin],
+  ])("shows %s only the carousel, about us and contact", async (_who, user) => {
+    const fetchMock = mockApi({ "GET /api/auth/me": () => ({ body: { user } }) });
+    const { queryClient } = renderRoutes(routes, "/");
+
+    // Let the session answer land before checking what stayed hidden.
+    await waitFor(() => expect(queryClient.getQueryState(["auth", "me"])?.status).toBe("success"));
+    expectAlwaysShownParts();
+    expect(screen.queryByRole("heading", { name: "Browse by category" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Get Started/ })).not.toBeInTheDocument();
+    const calls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(calls).toEqual(["/api/auth/me"]);
+  });
+
+  it("holds back the buyer-only parts until the session is known", async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    mockApi({
+      "GET /api/auth/me": () => new Promise((resolve) => (answer = resolve)),
+      "GET /api/categories": () => ({ body: categories }),
+    });
+    renderRoutes(routes, "/");
+
+    expectAlwaysShownParts();
+    expect(screen.queryByRole("heading", { name: "Browse by category" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Get Started/ })).not.toBeInTheDocument();
+    answer({ body: { user: null } });
+    expect(await screen.findByRole("link", { name: /Get Started/ })).toBeInTheDocument();
+  });
+
+  it("says so, and offers to try again, when the categories cannot be loaded", async () => {
+    let fail = true;
+    mockApi({
+      "GET /api/auth/me": () => ({ body: { user: null } }),
+      "GET /api/categories": () =>
+        fail
+          ? { status: 503, body: { type: "about:blank", title: "Unavailable", status: 503, detail: "down" } }
+          : { body: categories },
+    });
+    renderRoutes(routes, "/");
+
+    expect(await screen.findByRole("status", { name: "Loading categories" })).toBeInTheDocument();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("We couldn't load the categories.");
+    fail = false;
+    within(alert).getByRole("button", { name: "Try again" }).click();
+    expect(await screen.findByRole("link", { name: "Commuter" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Order, OrderCreateReq } from "#shared/schemas/orders.ts";
+import { api } from "#web/lib/api-client.ts";
+import { ordersKey } from "./get-my-orders.ts";
+
+/** Every cached listing (lists, details, advertised) carries the selling status booking changes. */
+export const listingsKey = ["listings"] as const;
+
+export function createOrder(body: OrderCreateReq) {
+  return api<{ order: Order }>("/api/orders", { method: "POST", body });
+}
+
+/**
+ * Books a bike. Success or a lost race ("just sold") both change what the listings show, so both
+ * refetch them; the caller decides what to tell the user.
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: listingsKey }),
+      queryClient.invalidateQueries({ queryKey: ordersKey }),
+    ]);
+  return useMutation({
+    mutationFn: createOrder,
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,17 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import type { OrdersPage } from "#shared/schemas/orders.ts";
+import { api } from "#web/lib/api-client.ts";
+import { cursorPaging, pagePath } from "#web/lib/paging.ts";
+
+export const ordersKey = ["orders"] as const;
+
+export const myOrdersQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...ordersKey, "mine"] as const,
+    queryFn: ({ pageParam, signal }) => api<OrdersPage>(pagePath("/api/me/orders", pageParam), { signal }),
+    ...cursorPaging,
+  });
+
+export function useMyOrders() {
+  return useInfiniteQuery(myOrdersQueryOptions());
+}

@@ -1,0 +1,163 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Outlet } from "react-router";
+import { ToastContainer } from "react-toastify";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
+import { polyfillDialog } from "#web/test/dialog.ts";
+import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import { BookButton } from "./book-button.tsx";
+
+const listing: Listing = {
+  id: "l-1",
+  postedAt: "2026-01-05T10:00:00.000Z",
+  model: "Yamaha FZS V3",
+  engineCc: 149,
+  brand: "Yamaha",
+  category: { slug: "commuter", label: "Commuter" },
+  brandNewPrice: 235000,
+  askingPrice: 150000,
+  totalUsed: "2 years",
+  photo: { src: "/img/a.webp", srcSet: "/img/a.webp 320w", width: 320, height: 240 },
+  seller: { id: "s-1", name: "Karim Motors", email: "seller@motohaat.test", photo: null, verified: false },
+  advertised: false,
+  status: "available",
+};
+
+const detailsPath = "/products/productdetails/l-1";
+const routes = (l: Listing = listing) => [
+  {
+    element: (
+      <>
+        <Outlet />
+        <ToastContainer />
+      </>
+    ),
+    children: [
+      { path: detailsPath, element: <BookButton listing={l} /> },
+      { path: "/signin", element: <h1>Sign in page</h1> },
+    ],
+  },
+];
+const signedInAs = (user: typeof buyer | null) => ({ "GET /api/auth/me": () => ({ body: { user } }) });
+
+beforeAll(polyfillDialog);
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Book now", () => {
+  it("validates phone and meeting location with the product's messages before sending anything", async () => {
+    const fetchMock = mockApi(signedInAs(buyer));
+    const user = userEvent.setup();
+    renderRoutes(routes(), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const dialog = screen.getByRole("dialog", { name: `Book ${listing.model}` });
+    // What the buyer confirms is shown, not editable.
+    expect(within(dialog).getByLabelText("Bike model")).toHaveValue(listing.model);
+    expect(within(dialog).getByLabelText("Bike model")).toHaveAttribute("readonly");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("৳1,50,000");
+    expect(within(dialog).getByLabelText("Your name")).toHaveValue(buyer.name);
+    expect(within(dialog).getByLabelText("Your email")).toHaveValue(buyer.email);
+    expect(within(dialog).getByLabelText("Phone")).toHaveFocus();
+
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+    expect(await within(dialog).findByText(MSG.order.phoneRequired)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Meeting location")).toHaveAccessibleDescription(
+      MSG.order.locationRequired,
+    );
+
+    await user.type(within(dialog).getByLabelText("Phone"), "call me");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+    expect(await within(dialog).findByText(MSG.order.phoneInvalid)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+  });
+
+  it("books, says so, closes and refetches the listings", async () => {
+    const fetchMock = mockApi({
+      ...signedInAs(buyer),
+      "POST /api/orders": () => ({ status: 201, body: { order: {} } }),
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderRoutes(routes(), detailsPath);
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+
+    const opener = await screen.findByRole("button", { name: "Book now" });
+    await user.click(opener);
+    const dialog = screen.getByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Phone"), "+880 1712-345678");
+    await user.type(within(dialog).getByLabelText("Meeting location"), " Dhanmondi 27 ");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+
+    expect(await screen.findByText(MSG.order.bought(listing.model))).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/orders");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      listingId: "l-1",
+      phone: "+880 1712-345678",
+      meetingLocation: "Dhanmondi 27",
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["listings"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["orders"] });
+  });
+
+  it("tells the loser of a race that the bike has just been sold", async () => {
+    mockApi({
+      ...signedInAs(buyer),
+      "POST /api/orders": () => ({
+        status: 409,
+        body: { type: "about:blank", title: "Conflict", status: 409, detail: MSG.order.justSold },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes(), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const dialog = screen.getByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Phone"), "01712345678");
+    await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+
+    expect(await screen.findByText(MSG.order.justSold)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("closes on Escape without booking", async () => {
+    mockApi(signedInAs(buyer));
+    const user = userEvent.setup();
+    renderRoutes(routes(), detailsPath);
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    fireEvent(screen.getByRole("dialog"), new Event("cancel", { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("sends a signed-out visitor to sign in, to come back to this bike", async () => {
+    const fetchMock = mockApi(signedInAs(null));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes(), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+
+    expect(await screen.findByRole("heading", { name: "Sign in page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/signin");
+    expect(router.state.location.search).toBe(`?from=${encodeURIComponent(detailsPath)}`);
+    expect(await screen.findByText(MSG.auth.signInFirst)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+  });
+
+  it("reads Stock Out and cannot be pressed once the bike is sold", async () => {
+    mockApi(signedInAs(buyer));
+    renderRoutes(routes({ ...listing, status: "sold" }), detailsPath);
+    expect(await screen.findByRole("button", { name: "Stock Out" })).toBeDisabled();
+  });
+
+  it("is not offered to a seller", async () => {
+    mockApi(signedInAs({ ...buyer, role: "seller" } as unknown as typeof buyer));
+    renderRoutes(routes(), detailsPath);
+    // While the session loads the button waits (disabled) too; the explanation comes with the role.
+    const button = await screen.findByRole("button", { description: "Only buyer accounts can book bikes." });
+    expect(button).toHaveTextContent("Book now");
+    expect(button).toBeDisabled();
+  });
+});

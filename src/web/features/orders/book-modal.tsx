@@ -1,0 +1,148 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import type { z } from "zod";
+import { formatTaka } from "#shared/format.ts";
+import { MSG } from "#shared/messages.ts";
+import type { User } from "#shared/schemas/auth.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
+import { BookingFieldsSchema } from "#shared/schemas/orders.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { Modal } from "#web/components/modal.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useCreateOrder } from "./api/create-order.ts";
+
+type BookingForm = z.input<typeof BookingFieldsSchema>;
+const fields = ["phone", "meetingLocation"] as const;
+
+type BookModalProps = {
+  listing: Listing;
+  buyer: Pick<User, "name" | "email">;
+  open: boolean;
+  onClose: () => void;
+  /** The signed-in session ended meanwhile: the owner sends the user to sign in. */
+  onSignedOut: () => void;
+};
+
+/** What the buyer confirms (read-only) and the two things the seller needs to meet them. */
+export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookModalProps) {
+  const idPrefix = useId();
+  const introId = `${idPrefix}-intro`;
+  const createOrder = useCreateOrder();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<BookingForm, unknown, z.output<typeof BookingFieldsSchema>>({
+    resolver: zodResolver(BookingFieldsSchema),
+    defaultValues: { phone: "", meetingLocation: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await createOrder.mutateAsync({ listingId: listing.id, ...values });
+    } catch (err) {
+      if (!(err instanceof ApiError)) {
+        toast.error(MSG.generic.somethingWrong);
+        return;
+      }
+      if (err.status === 409) {
+        // Someone else won the race; the listings refetch and now show Stock Out.
+        toast.error(MSG.order.justSold);
+        onClose();
+        return;
+      }
+      if (err.status === 401) {
+        onClose();
+        onSignedOut();
+        return;
+      }
+      const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) =>
+        (fields as readonly string[]).includes(f),
+      );
+      for (const [field, message] of fieldErrors)
+        setError(field as (typeof fields)[number], { type: "server", message });
+      if (fieldErrors.length === 0) toast.error(err.message || MSG.generic.somethingWrong);
+      return;
+    }
+    toast.success(MSG.order.bought(listing.model));
+    reset();
+    onClose();
+  });
+
+  const readOnly = [
+    { label: "Bike model", value: listing.model },
+    { label: "Price", value: formatTaka(listing.askingPrice) },
+    { label: "Your name", value: buyer.name },
+    { label: "Your email", value: buyer.email },
+  ];
+
+  return (
+    <Modal open={open} onClose={onClose} title={`Book ${listing.model}`} describedBy={introId}>
+      <p id={introId} className="mb-4 text-sm text-base-content/70">
+        The seller will call you on this number to meet and hand over the bike.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {readOnly.map((f, i) => (
+            <FormField key={f.label} id={`${idPrefix}-ro-${i}`} label={f.label}>
+              {(control) => (
+                <input
+                  {...control}
+                  value={f.value}
+                  readOnly
+                  className="input w-full bg-base-200 text-base-content/90"
+                />
+              )}
+            </FormField>
+          ))}
+        </div>
+        <FormField id={`${idPrefix}-phone`} label="Phone" error={errors.phone?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register("phone")}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="01XXXXXXXXX"
+              className="input w-full"
+              data-autofocus
+            />
+          )}
+        </FormField>
+        <FormField
+          id={`${idPrefix}-location`}
+          label="Meeting location"
+          error={errors.meetingLocation?.message}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...register("meetingLocation")}
+              type="text"
+              autoComplete="street-address"
+              maxLength={200}
+              placeholder="e.g. Dhanmondi 27, Dhaka"
+              className="input w-full"
+            />
+          )}
+        </FormField>
+        <div className="modal-action mt-2">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={createOrder.isPending}>
+            {createOrder.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Confirm booking
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReportCreateReq } from "#shared/schemas/reports.ts";
+import { api } from "#web/lib/api-client.ts";
+import { reportsKey } from "./get-reported-items.ts";
+
+export function createReport({ listingId, ...body }: ReportCreateReq & { listingId: string }) {
+  return api<{ reported: true }>(`/api/listings/${encodeURIComponent(listingId)}/reports`, {
+    method: "POST",
+    body,
+  });
+}
+
+/** A listing's detail says whether I reported it; the admins' list gains the report. */
+export function useCreateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReport,
+    onSuccess: () =>
+      Promise.all([["listings"], reportsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

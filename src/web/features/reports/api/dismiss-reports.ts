@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "#web/lib/api-client.ts";
+import { reportsKey } from "./get-reported-items.ts";
+
+export function dismissReports(listingId: string) {
+  return api<void>(`/api/admin/reports/${encodeURIComponent(listingId)}/dismiss`, { method: "POST" });
+}
+
+export function useDismissReports() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissReports,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKey }),
+  });
+}

@@ -1,0 +1,93 @@
+import { Flag } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { MSG } from "#shared/messages.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useCreateReport } from "./api/create-report.ts";
+import { ReportDialog } from "./report-dialog.tsx";
+
+type ReportButtonProps = {
+  listing: Pick<Listing, "id" | "model">;
+  /** The server says this buyer has reported the bike already. */
+  reportedByMe?: boolean;
+  className?: string;
+};
+
+/**
+ * "report to admin" → a reason → "reported" (disabled). Only buyers report; a signed-out visitor
+ * is sent to sign in and brought back here. Sellers and admins do not see it.
+ */
+export function ReportButton({ listing, reportedByMe = false, className = "" }: ReportButtonProps) {
+  const { user, isLoading } = useSession();
+  const [open, setOpen] = useState(false);
+  const [justReported, setJustReported] = useState(false);
+  const createReport = useCreateReport();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const sendToSignin = () => {
+    toast.info(MSG.auth.signInFirst);
+    void navigate(paths.signin.getHref(`${location.pathname}${location.search}${location.hash}`));
+  };
+
+  if (user && user.role !== "buyer") return null;
+
+  if (reportedByMe || justReported) {
+    return (
+      <button type="button" className={`btn btn-outline btn-error ${className}`} disabled>
+        <Flag className="size-4" aria-hidden="true" />
+        reported
+      </button>
+    );
+  }
+
+  const send = async (reason: string) => {
+    try {
+      await createReport.mutateAsync({ listingId: listing.id, reason });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        setOpen(false);
+        sendToSignin();
+        throw err;
+      }
+      if (err instanceof ApiError && err.status === 409) {
+        // Reported earlier (another tab, or a page that did not know): the button catches up.
+        setJustReported(true);
+        setOpen(false);
+      }
+      toast.error(err instanceof ApiError ? err.message : MSG.generic.somethingWrong);
+      throw err;
+    }
+    setJustReported(true);
+    setOpen(false);
+    toast.success(MSG.report.reported);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn-outline btn-error ${className}`}
+        disabled={isLoading}
+        aria-haspopup="dialog"
+        onClick={() => (user ? setOpen(true) : sendToSignin())}
+      >
+        <Flag className="size-4" aria-hidden="true" />
+        report to admin
+      </button>
+      {user ? (
+        <ReportDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          onSubmit={send}
+          isPending={createReport.isPending}
+          model={listing.model}
+        />
+      ) : null}
+    </>
+  );
+}

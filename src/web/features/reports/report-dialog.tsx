@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ReportCreateSchema } from "#shared/schemas/reports.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { Modal } from "#web/components/modal.tsx";
+
+const MAX_REASON = 500;
+
+type ReportDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** Sends the report; resolves when it is done (the dialog then resets), rejects to keep it open. */
+  onSubmit: (reason: string) => Promise<void>;
+  isPending: boolean;
+  model: string;
+};
+
+/** Asks the buyer why they report the bike, so an admin can judge it. */
+export function ReportDialog({ open, onClose, onSubmit, isPending, model }: ReportDialogProps) {
+  const idPrefix = useId();
+  const introId = `${idPrefix}-intro`;
+  const counterId = `${idPrefix}-counter`;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<z.input<typeof ReportCreateSchema>, unknown, z.output<typeof ReportCreateSchema>>({
+    resolver: zodResolver(ReportCreateSchema),
+    defaultValues: { reason: "" },
+  });
+  const length = watch("reason")?.length ?? 0;
+
+  const submit = handleSubmit(async ({ reason }) => {
+    try {
+      await onSubmit(reason);
+    } catch {
+      return;
+    }
+    reset();
+  });
+
+  return (
+    <Modal open={open} onClose={onClose} title="Report to admin" describedBy={introId}>
+      <p id={introId} className="mb-4 text-sm text-base-content/70">
+        Tell the MotoHaat team what is wrong with “{model}”: a fake listing, a wrong price, a rude seller…
+      </p>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <FormField id={`${idPrefix}-reason`} label="Reason" error={errors.reason?.message}>
+          {(control) => (
+            <>
+              <textarea
+                {...control}
+                aria-describedby={[control["aria-describedby"], counterId].filter(Boolean).join(" ")}
+                {...register("reason")}
+                rows={4}
+                maxLength={MAX_REASON}
+                className="textarea w-full"
+                data-autofocus
+              />
+              <p
+                id={counterId}
+                className={`text-right text-xs ${length >= MAX_REASON ? "text-error" : "text-base-content/70"}`}
+              >
+                {length}/{MAX_REASON} characters
+              </p>
+            </>
+          )}
+        </FormField>
+        <div className="modal-action mt-0">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-error" disabled={isPending}>
+            {isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Send report
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

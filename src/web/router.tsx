@@ -1,0 +1,88 @@
+import type { ComponentType, ReactNode } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router";
+import type { Role } from "#shared/schemas/auth.ts";
+import { DashboardPlaceholderPage } from "./app/dashboard-placeholder-page.tsx";
+import { RequireAuth, RequireRole } from "./app/guards.tsx";
+import { NotFoundPage } from "./app/not-found-page.tsx";
+import { RootLayout, RootLayoutFallback } from "./app/root-layout.tsx";
+import { RouteError } from "./app/route-error.tsx";
+import { paths } from "./config/paths.ts";
+
+type PageModule = { default: ComponentType };
+
+/** A page loaded on first visit: its code stays out of the first download. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+const guarded = (role: Role | null, element: ReactNode) =>
+  role ? <RequireRole allowed={role}>{element}</RequireRole> : <RequireAuth>{element}</RequireAuth>;
+
+/** A dashboard route whose feature has not landed yet: its guard and menu entry work already. */
+const placeholder = (path: string, role: Role | null, title: string): RouteObject => ({
+  path,
+  element: guarded(role, <DashboardPlaceholderPage title={title} />),
+});
+
+/** A dashboard page behind its role's guard, its code loaded on first visit. */
+const rolePage = (path: string, role: Role, load: () => Promise<PageModule>): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Page = (await load()).default;
+    return { element: guarded(role, <Page />) };
+  },
+});
+
+const d = paths.dashboard;
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    Component: RootLayout,
+    HydrateFallback: RootLayoutFallback,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Inside the layout, so a failed page keeps the top bar and footer around its error.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: page(() => import("./features/home/home-page.tsx")) },
+          { path: paths.signup.path, lazy: page(() => import("./features/auth/signup-page.tsx")) },
+          { path: paths.signin.path, lazy: page(() => import("./features/auth/signin-page.tsx")) },
+          { path: paths.blog.path, lazy: page(() => import("./features/content/blog-page.tsx")) },
+          {
+            path: paths.blogArticle.path,
+            lazy: page(() => import("./features/content/blog-article-page.tsx")),
+          },
+          { path: paths.faq.path, lazy: page(() => import("./features/content/faq-page.tsx")) },
+          {
+            path: paths.products.path,
+            element: guarded("buyer", <DashboardPlaceholderPage title="Products" />),
+          },
+          {
+            path: d.root.path,
+            lazy: async () => ({ Component: (await import("./app/dashboard-layout.tsx")).DashboardLayout }),
+            children: [
+              { index: true, lazy: page(() => import("./app/dashboard-home-page.tsx")) },
+              placeholder(d.profile.path, null, "Profile"),
+              rolePage(d.myOrders.path, "buyer", () => import("./features/orders/my-orders-page.tsx")),
+              placeholder(d.payment.path, "buyer", "Payment"),
+              placeholder(d.addProduct.path, "seller", "Add a product"),
+              placeholder(d.myProducts.path, "seller", "My products"),
+              placeholder(d.myProductDetails.path, "seller", "Product details"),
+              rolePage(d.myBuyers.path, "seller", () => import("./features/orders/my-buyers-page.tsx")),
+              rolePage(d.allSellers.path, "admin", () => import("./features/admin/all-sellers-page.tsx")),
+              rolePage(d.allBuyers.path, "admin", () => import("./features/admin/all-buyers-page.tsx")),
+              rolePage(
+                d.reportedItems.path,
+                "admin",
+                () => import("./features/reports/reported-items-page.tsx"),
+              ),
+            ],
+          },
+          { path: "*", Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { flushSync } from "react-dom";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { vi } from "vitest";
+
+type Reply = { status?: number; body?: unknown };
+type Handler = (init: RequestInit | undefined) => Reply | Promise<Reply>;
+
+/**
+ * Stubs `fetch` with one handler per "METHOD /path"; anything else fails the test loudly, so a
+ * page cannot quietly depend on a call the test did not expect.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const key = `${init?.method ?? "GET"} ${url.pathname}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`Unexpected API call: ${key}`);
+    const { status = 200, body } = await handler(init);
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "content-type": status >= 400 ? "application/problem+json" : "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** Renders routes at `url` with a fresh query cache that never retries (a test wants the first answer). */
+export function renderRoutes(routes: RouteObject[], url: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      {/* As react-router/dom does in the app; importing that here loads a second router copy. */}
+      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export const buyer = {
+  id: "u-buyer",
+  name: "Rahim Buyer",
+  email: "buyer@motohaat.test",
+  role: "buyer" as const,
+  photo: null,
+  verified: false,
+};

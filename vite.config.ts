@@ -1,0 +1,22 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const api = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root: "src/web",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      "#shared": new URL("./src/shared", import.meta.url).pathname,
+      "#web": new URL("./src/web", import.meta.url).pathname,
+    },
+  },
+  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: { "/api": api, "/images": api },
+  },
+});

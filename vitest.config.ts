@@ -1,0 +1,52 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const serverProject = (name: string, db: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name,
+    environment: "node",
+    include: ["src/server/**/*.test.ts"],
+    // The process-level tests of main.ts run once, on PGlite: the entry differs on PostgreSQL only
+    // in the URL it opens, and every route and query runs on both through buildApp.
+    exclude: db === "postgres" ? ["src/server/main.test.ts"] : [],
+    env: { TEST_DB: db },
+    setupFiles: ["./src/test-setup/fail-on-console-error.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// The PostgreSQL run of the server suite exists only where a server is given; CI always gives one
+// and fails if this project did not run (see .ci/run).
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    // CI also writes test-results/unit-report.json (every test with its project) for .ci/run to check.
+    reporters: process.env.CI ? ["default", "./scripts/vitest-report.ts"] : ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          environment: "node",
+          include: ["src/shared/**/*.test.ts"],
+          setupFiles: ["./src/test-setup/fail-on-console-error.ts"],
+        },
+      },
+      serverProject("server:pglite", "pglite"),
+      ...(withPostgres ? [serverProject("server:postgres", "postgres")] : []),
+      {
+        extends: true,
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/web/**/*.test.{ts,tsx}"],
+          setupFiles: ["./src/test-setup/fail-on-console-error.ts", "./src/test-setup/web.ts"],
+        },
+      },
+    ],
+  },
+});
