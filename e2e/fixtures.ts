@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+/** The demo accounts the server seeds with SEED_DEMO=true (listed on /signin). */
+export const DEMO = {
+  buyer: { email: "buyer@motohaat.test", password: "Buyer!Demo2026", name: "Rahim Uddin" },
+  seller: { email: "seller@motohaat.test", password: "Seller!Demo2026", name: "Karim Motors" },
+  admin: { email: "admin@motohaat.test", password: "Admin!Demo2026", name: "MotoHaat Admin" },
+} as const;
+
+export type DemoRole = keyof typeof DEMO;
+
+/** An address no other test (or earlier run on the same data dir) has used. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@e2e.motohaat.test`;
+}
+
+/** A real PNG, drawn by the browser on a canvas, ready for `setInputFiles`. */
+export async function drawPhoto(page: Page, name = "photo.png") {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 96;
+    canvas.height = 96;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#f59e0b";
+    ctx.fillRect(0, 0, 96, 96);
+    ctx.fillStyle = "#1f2937";
+    ctx.beginPath();
+    ctx.arc(48, 40, 20, 0, Math.PI * 2);
+    ctx.fill();
+    return canvas.toDataURL("image/png").split(",")[1]!;
+  });
+  return { name, mimeType: "image/png", buffer: Buffer.from(base64, "base64") };
+}
+
+export const test = base.extend<{
+  /** Signs this page's browser context in as a demo account through the API (fast; not what is under test). */
+  signInAs: (role: DemoRole) => Promise<void>;
+}>({
+  signInAs: async ({ page, baseURL }, use) => {
+    await use(async (role) => {
+      const { email, password } = DEMO[role];
+      const res = await page.request.post("/api/auth/signin", {
+        data: { email, password },
+        headers: { origin: new URL(baseURL!).origin },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    });
+  },
+});
+
+/** Matches a URL by path alone, whatever the host and port. */
+export const atPath = (pathname: string) => (url: URL) => url.pathname === pathname;

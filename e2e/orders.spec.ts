@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { MSG } from "#shared/messages.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
+import { atPath, test as base, drawPhoto, expect, uniqueEmail } from "./fixtures.ts";
+
+/**
+ * Booking, buyers, verification and reports across three people. Every test makes its own seller,
+ * bikes and buyer through the API: parallel workers share one server, and a demo bike may be sold
+ * by another test at any moment.
+ */
+
+type Account = { name: string; email: string; password: string; page: Page };
+
+const PASSWORD = "Bikes!2026";
+const tag = () => randomBytes(3).toString("hex");
+
+/** Signs up a fresh account in its own browser context; the contexts close when the test ends. */
+const test = base.extend<{ newAccount: (role: "buyer" | "seller", name: string) => Promise<Account> }>({
+  newAccount: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (role, name) => {
+      const context = await browser.newContext({ baseURL });
+      contexts.push(context);
+      const page = await context.newPage();
+      const email = uniqueEmail(role);
+      const res = await page.request.post("/api/auth/signup", {
+        headers: { origin: new URL(baseURL!).origin },
+        multipart: { name, email, role, password: PASSWORD, photo: await drawPhoto(page, `${role}.png`) },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return { name, email, password: PASSWORD, page };
+    });
+    await Promise.all(contexts.map((c) => c.close()));
+  },
+});
+
+async function postListing(seller: Account, baseURL: string, model: string, advertise = false) {
+  const headers = { origin: new URL(baseURL).origin };
+  const res = await seller.page.request.post("/api/listings", {
+    headers,
+    multipart: {
+      model,
+      engineCc: "150",
+      category: "commuter",
+      brand: "Yamaha",
+      brandNewPrice: "235000",
+      askingPrice: "150000",
+      totalUsed: "2 years",
+      photo: await drawPhoto(seller.page, "bike.png"),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { listing } = (await res.json()) as { listing: Listing };
+  if (advertise) {
+    const ad = await seller.page.request.post(`/api/listings/${listing.id}/advertise`, { headers });
+    expect(ad.ok(), await ad.text()).toBe(true);
+  }
+  return listing;
+}
+
+/** Clicks "Load more" until `target` shows up: other tests may have added rows above it. */
+async function findInPagedList(page: Page, target: Locator) {
+  const more = page.getByRole("button", { name: "Load more" });
+  // The page may still be fetching its lazily loaded code and first page.
+  await expect(target.or(more).first()).toBeVisible({ timeout: 15_000 });
+  while (!(await target.isVisible()) && (await more.isVisible())) {
+    await more.click();
+    await expect(page.getByRole("button", { name: "Loading more…" })).toHaveCount(0);
+  }
+  await expect(target).toBeVisible();
+}
+
+const detailsPath = (id: string) => `/products/productdetails/${id}`;
+
+test.describe("booking, buyers and verification", () => {
+  test("a buyer books from the details page; the seller sees them; the admin's tick reaches the order", async ({
+    newAccount,
+    baseURL,
+    page: adminPage,
+    signInAs,
+  }) => {
+    const seller = await newAccount("seller", `Seller ${tag()}`);
+    const model = `Booked Bike ${tag()}`;
+    const listing = await postListing(seller, baseURL!, model);
+    const buyer = await newAccount("buyer", `Buyer ${tag()}`);
+
+    // The buyer books it.
+    await buyer.page.goto(detailsPath(listing.id));
+    await buyer.page.getByRole("button", { name: "Book now" }).click();
+    const dialog = buyer.page.getByRole("dialog", { name: `Book ${model}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Bike model")).toHaveValue(model);
+    await expect(dialog.getByLabel("Price")).toHaveValue("৳1,50,000");
+    await expect(dialog.getByLabel("Your email")).toHaveValue(buyer.email);
+    await dialog.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(dialog.getByText(MSG.order.phoneRequired)).toBeVisible();
+    await dialog.getByLabel("Phone").fill("01712-345678");
+    await dialog.getByLabel("Meeting location").fill("Dhanmondi 27, Dhaka");
+    await dialog.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(buyer.page.getByText(MSG.order.bought(model))).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(buyer.page.getByRole("button", { name: MSG.listing.stockOut })).toBeDisabled();
+
+    // The seller sees who bought it.
+    await seller.page.goto("/dashboard/mybuyers");
+    const buyerRow = seller.page.getByRole("row").filter({ hasText: buyer.email });
+    await expect(buyerRow).toContainText(buyer.name);
+    await expect(buyerRow).toContainText("01712-345678");
+
+    // Before verification the order has no tick.
+    await buyer.page.goto("/dashboard/myorders");
+    const order = buyer.page.getByRole("listitem").filter({ hasText: model });
+    await expect(order).toContainText("Dhanmondi 27, Dhaka");
+    await expect(order.getByRole("link", { name: `Pay for ${model}` })).toBeVisible();
+    await expect(order.getByRole("img", { name: "Verified seller" })).toHaveCount(0);
+
+    // The admin verifies the seller.
+    await signInAs("admin");
+    await adminPage.goto("/dashboard/allsellers");
+    const sellerRow = adminPage.getByRole("row").filter({ hasText: seller.email });
+    await findInPagedList(adminPage, sellerRow);
+    await sellerRow.getByRole("button", { name: "verify" }).click();
+    await expect(adminPage.getByText(MSG.admin.verified)).toBeVisible();
+    await expect(sellerRow.getByRole("button", { name: "verified" })).toBeDisabled();
+    await adminPage.reload();
+    await findInPagedList(adminPage, sellerRow);
+    await expect(sellerRow.getByRole("button", { name: "verified" })).toBeDisabled();
+
+    // The buyer's order now carries the green tick.
+    await buyer.page.reload();
+    await expect(order.getByRole("img", { name: "Verified seller" })).toBeVisible();
+
+    // And the admin sees the buyer among all buyers.
+    await adminPage.goto("/dashboard/allbuyers");
+    await findInPagedList(adminPage, adminPage.getByRole("row").filter({ hasText: buyer.email }));
+  });
+
+  test("a buyer reports a bike; the admin reads the reason and dismisses it", async ({
+    newAccount,
+    baseURL,
+    page: adminPage,
+    signInAs,
+  }) => {
+    const seller = await newAccount("seller", `Seller ${tag()}`);
+    const model = `Reported Bike ${tag()}`;
+    const listing = await postListing(seller, baseURL!, model);
+    const buyer = await newAccount("buyer", `Buyer ${tag()}`);
+    const reason = `The photo shows a different bike (${tag()})`;
+
+    await buyer.page.goto(detailsPath(listing.id));
+    await buyer.page.getByRole("button", { name: "report to admin" }).click();
+    const dialog = buyer.page.getByRole("dialog", { name: "Report to admin" });
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(dialog.getByText(MSG.report.reasonRequired)).toBeVisible();
+    await dialog.getByLabel("Reason").fill(reason);
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(buyer.page.getByText(MSG.report.reported)).toBeVisible();
+    await expect(buyer.page.getByRole("button", { name: "reported" })).toBeDisabled();
+    // The server remembers: after a reload the button still reads "reported".
+    await buyer.page.reload();
+    await expect(buyer.page.getByRole("button", { name: "reported" })).toBeDisabled();
+
+    await signInAs("admin");
+    await adminPage.goto("/dashboard/reporteditems");
+    const card = adminPage.getByRole("article", { name: model });
+    await findInPagedList(adminPage, card);
+    await expect(card.getByText("reported", { exact: true })).toBeVisible();
+    await expect(card).toContainText(reason);
+    await expect(card).toContainText(buyer.name);
+    await expect(card).toContainText(buyer.email);
+    await card.getByRole("button", { name: "dismiss" }).click();
+    await expect(card).toHaveCount(0);
+    await adminPage.reload();
+    await expect(adminPage.getByRole("heading", { name: "Reported items" })).toBeVisible();
+    await expect(card).toHaveCount(0);
+  });
+
+  test("a signed-out visitor who presses Book signs in and comes back to the bike", async ({
+    newAccount,
+    baseURL,
+    page,
+  }) => {
+    const seller = await newAccount("seller", `Seller ${tag()}`);
+    const model = `Advertised Bike ${tag()}`;
+    await postListing(seller, baseURL!, model, true);
+    const buyer = await newAccount("buyer", `Buyer ${tag()}`);
+
+    await page.goto("/");
+    // The advertised card of our bike: the innermost item that names it and offers Book now.
+    const card = page
+      .locator("article, li")
+      .filter({ hasText: model })
+      .filter({ has: page.getByRole("button", { name: "Book now" }) })
+      .last();
+    await card.getByRole("button", { name: "Book now" }).click();
+    await expect(page.getByText(MSG.auth.signInFirst)).toBeVisible();
+    await expect(page).toHaveURL(atPath("/signin"));
+    expect(new URL(page.url()).searchParams.get("from")).toBe("/");
+
+    await page.getByLabel("Email", { exact: true }).fill(buyer.email);
+    await page.getByLabel("Password", { exact: true }).fill(buyer.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(atPath("/"));
+    await card.getByRole("button", { name: "Book now" }).click();
+    await expect(page.getByRole("dialog", { name: `Book ${model}` })).toBeVisible();
+    await expect(page.getByRole("dialog").getByLabel("Your email")).toHaveValue(buyer.email);
+  });
+});

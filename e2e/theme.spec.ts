@@ -1,0 +1,60 @@
+import { expect, test } from "./fixtures.ts";
+
+declare global {
+  interface Window {
+    /** The theme as it stood when the page's body first appeared, before the app's script ran. */
+    __themeBeforeApp?: { theme: string | undefined; rootChildren: number };
+  }
+}
+
+test.use({ colorScheme: "light" });
+
+test("the theme toggle is remembered across a reload, with no flash of the light theme", async ({ page }) => {
+  // Runs in every document before its own scripts: records the theme once <body> exists, which is
+  // before the deferred app bundle can run and before anything is painted.
+  await page.addInitScript(() => {
+    const record = () => {
+      if (window.__themeBeforeApp || !document.body) return false;
+      window.__themeBeforeApp = {
+        theme: document.documentElement.dataset.theme,
+        rootChildren: document.getElementById("root")?.childElementCount ?? 0,
+      };
+      return true;
+    };
+    if (record()) return;
+    const observer = new MutationObserver(() => {
+      if (record()) observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+
+  await page.goto("/");
+  const html = page.locator("html");
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("motohaat-theme"))).toBe("dark");
+
+  await page.reload();
+  const beforeApp = await page.evaluate(() => window.__themeBeforeApp);
+  expect(beforeApp).toEqual({ theme: "dark", rootChildren: 0 });
+  await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+  await expect(html).toHaveAttribute("data-theme", "dark");
+
+  await page.getByRole("button", { name: "Switch to light theme" }).click();
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await page.reload();
+  expect(await page.evaluate(() => window.__themeBeforeApp?.theme)).toBe("light");
+  await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+});
+
+test.describe("with a dark system preference", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("a first visit follows the system's dark preference", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+  });
+});
