@@ -15,8 +15,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   if (!process.env.E2E_START_SERVER) return undefined;
   const baseURL = new URL(process.env.E2E_BASE_URL!);
 
+  // A build of its own, so that two runs at once (or a `npm start` in the checkout) never share one.
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "motohaat-e2e-web-"));
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
-  const build = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+  const build = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn", "--outDir", webDir], {
     cwd: root,
     stdio: "inherit",
   });
@@ -31,6 +33,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     PORT: baseURL.port,
     PUBLIC_URL: baseURL.origin,
     DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDir,
     SEED_DEMO: "true",
     LOG_LEVEL: "warn",
     // Every test signs in or up from the same address; the real limit is covered by server tests.
@@ -47,7 +50,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   });
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
 
-  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const removeDataDir = () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(webDir, { recursive: true, force: true });
+  };
   try {
     await waitForHealth(new URL("/api/health", baseURL), server, exited);
   } catch (err) {

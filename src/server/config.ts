@@ -32,6 +32,7 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    WEB_DIST_DIR: z.string().min(1).default("dist/web"),
   })
   .superRefine(
     (env, ctx) => {
@@ -123,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
           }
         : { provider: "test" },
-    webDist: path.resolve("dist/web"),
+    webDist: path.resolve(e.WEB_DIST_DIR),
   };
 }
 
