@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ListingsPage } from "#shared/schemas/listings.ts";
+import { api } from "#web/lib/api-client.ts";
+import { listingsKey } from "./listings-key.ts";
+
+/**
+ * The first page of advertised bikes only: the home page shows a handful of them, not a catalogue
+ * (the full list is one click away under Products).
+ */
+export const advertisedListingsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...listingsKey, "advertised"] as const,
+    queryFn: ({ signal }) => api<ListingsPage>("/api/listings/advertised", { signal }),
+  });
+
+export function useAdvertisedListings() {
+  return useQuery(advertisedListingsQueryOptions());
+}
