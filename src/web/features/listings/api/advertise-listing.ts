@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Listing } from "#shared/schemas/listings.ts";
+import { api } from "#web/lib/api-client.ts";
+import { listingsKey } from "./listings-key.ts";
+
+export function advertiseListing(id: string) {
+  return api<{ listing: Listing }>(`/api/listings/${encodeURIComponent(id)}/advertise`, { method: "POST" });
+}
+
+/**
+ * Advertises one of the seller's bikes. The mutation settles only once the lists have refetched, so
+ * the button turns into "Advertised" the moment it stops spinning, and the home page shows the bike.
+ */
+export function useAdvertiseListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: advertiseListing,
+    // Settled, not only success: a refusal usually means the bike was sold meanwhile, so show that.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listingsKey }),
+  });
+}

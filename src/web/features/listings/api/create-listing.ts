@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Listing } from "#shared/schemas/listings.ts";
+import { api } from "#web/lib/api-client.ts";
+import { listingsKey } from "./listings-key.ts";
+
+/** `body`: the Add Product fields and the `photo` file, as multipart. */
+export function createListing(body: FormData) {
+  return api<{ listing: Listing }>("/api/listings", { method: "POST", body });
+}
+
+/** Posts a bike; every list that may show it (mine, its category, all) refetches. */
+export function useCreateListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createListing,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingsKey }),
+  });
+}

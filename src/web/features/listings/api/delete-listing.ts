@@ -1,0 +1,32 @@
+import { type Query, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "#web/lib/api-client.ts";
+import { listingsKey } from "./listings-key.ts";
+
+export function deleteListing(id: string) {
+  return api<undefined>(`/api/listings/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+/**
+ * Deletes one of the seller's unsold bikes; every list refetches without it. The bike's own detail
+ * is only marked stale: refetching it now would flash "not found" on the page that is leaving it.
+ */
+export function useDeleteListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteListing,
+    onSuccess: (_data, id) => {
+      const isThisListing = (query: Query) => query.queryKey.includes(id);
+      void queryClient.invalidateQueries({
+        queryKey: listingsKey,
+        predicate: isThisListing,
+        refetchType: "none",
+      });
+      return queryClient.invalidateQueries({
+        queryKey: listingsKey,
+        predicate: (query) => !isThisListing(query),
+      });
+    },
+    // The usual reason for a refusal is that the bike was sold meanwhile: show it as sold.
+    onError: () => queryClient.invalidateQueries({ queryKey: listingsKey }),
+  });
+}

@@ -1,0 +1,147 @@
+import { Megaphone, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "react-toastify";
+import { MSG } from "#shared/messages.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { Img } from "#web/components/img.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useAdvertiseListing } from "./api/advertise-listing.ts";
+import { useDeleteListing } from "./api/delete-listing.ts";
+import { ListingFacts } from "./listing-facts.tsx";
+
+/** A failed call's message, fit for a person (the API client never lets a raw body through). */
+const failure = (err: unknown) => (err instanceof Error ? err.message : MSG.generic.somethingWrong);
+
+/** `Stock Out` once sold, `Available` before. */
+export function StatusBadge({ listing }: { listing: Listing }) {
+  return listing.status === "sold" ? (
+    <span className="badge badge-error">{MSG.listing.stockOut}</span>
+  ) : (
+    <span className="badge badge-success">{MSG.listing.available}</span>
+  );
+}
+
+type DeleteListingButtonProps = {
+  listing: Listing;
+  /** After the bike is gone (and the lists refetched): e.g. leave its details page. */
+  onDeleted?: () => void;
+  /** Small on a card, full size as a page's own action. */
+  size?: "sm" | "md";
+};
+
+/** Deletes an unsold bike after asking; a sold one cannot be deleted and says so. */
+export function DeleteListingButton({ listing, onDeleted, size = "sm" }: DeleteListingButtonProps) {
+  const sizeClass = size === "sm" ? "btn-sm" : "";
+  const [confirming, setConfirming] = useState(false);
+  const deleteListing = useDeleteListing();
+  if (listing.status === "sold") {
+    return (
+      <button type="button" className={`btn ${sizeClass}`} disabled>
+        can't be deleted
+      </button>
+    );
+  }
+  // mutateAsync, not mutate's callbacks: those are dropped when the card unmounts, and it does as
+  // soon as the refetched list no longer holds the bike.
+  const onConfirm = async () => {
+    try {
+      await deleteListing.mutateAsync(listing.id);
+    } catch (err) {
+      toast.error(failure(err));
+      setConfirming(false);
+      return;
+    }
+    toast.success(MSG.listing.deleted);
+    setConfirming(false);
+    onDeleted?.();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn-error btn-outline ${sizeClass}`}
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+        Delete
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${listing.model}?`}
+        message={MSG.listing.confirmDelete}
+        confirmLabel="Delete"
+        onConfirm={() => void onConfirm()}
+        onCancel={() => setConfirming(false)}
+        isPending={deleteListing.isPending}
+      />
+    </>
+  );
+}
+
+/** Puts an unsold bike on the home page; reads "Advertised" once it is there. */
+function AdvertiseButton({ listing }: { listing: Listing }) {
+  const advertise = useAdvertiseListing();
+  if (listing.advertised) {
+    return (
+      <button type="button" className="btn btn-success btn-sm" disabled>
+        Advertised
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-sm"
+      // A sold bike is no longer for sale: there is nothing to advertise.
+      disabled={listing.status === "sold" || advertise.isPending}
+      onClick={() =>
+        advertise.mutate(listing.id, {
+          onSuccess: () => toast.success(MSG.listing.advertised),
+          onError: (err) => toast.error(failure(err)),
+        })
+      }
+    >
+      {advertise.isPending ? (
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      ) : (
+        <Megaphone className="size-4" aria-hidden="true" />
+      )}
+      Advertise
+    </button>
+  );
+}
+
+/** One of the seller's bikes: what buyers see of it, its status, and what the seller can do. */
+export function MyProductCard({ listing }: { listing: Listing }) {
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className="card h-full border border-base-300 bg-base-100 shadow-sm">
+      <figure className="relative aspect-[4/3] bg-base-200">
+        <Img
+          image={listing.photo}
+          alt={listing.model}
+          sizes="(min-width: 1280px) 30vw, (min-width: 768px) 45vw, 100vw"
+          className="absolute inset-0 size-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-4 p-5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id={titleId} className="card-title min-w-0 break-words text-lg">
+            {listing.model}
+          </h2>
+          <StatusBadge listing={listing} />
+        </div>
+        <ListingFacts listing={listing} className="text-sm" />
+        <div className="mt-auto flex flex-wrap gap-2 border-t border-base-300 pt-4">
+          <AdvertiseButton listing={listing} />
+          <DeleteListingButton listing={listing} />
+          <Link to={paths.dashboard.myProductDetails.getHref(listing.id)} className="btn btn-ghost btn-sm">
+            Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { Bike, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { MSG } from "#shared/messages.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
+import { LoadMore } from "#web/components/load-more.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { allItems } from "#web/lib/paging.ts";
+import { useMyListings } from "./api/get-my-listings.ts";
+import { MyProductCard } from "./my-product-card.tsx";
+
+export default function MyProductsPage() {
+  const query = useMyListings();
+  const listings = allItems(query.data);
+  const addProduct = (
+    <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary">
+      <Plus className="size-4" aria-hidden="true" />
+      Add Product
+    </Link>
+  );
+  return (
+    <section className="flex flex-col gap-6">
+      <title>My products — MotoHaat</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">My products</h1>
+        {listings.length > 0 ? addProduct : null}
+      </div>
+      {query.isPending ? (
+        <Spinner block label="Loading your products" />
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={query.refetch} />
+      ) : listings.length === 0 ? (
+        <EmptyState title={MSG.listing.noneYet} icon={<Bike className="size-10" />} action={addProduct}>
+          Post your first bike and it shows up here, ready to advertise.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {listings.map((listing) => (
+              <li key={listing.id}>
+                <MyProductCard listing={listing} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore {...query} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { ArrowLeft, SearchX } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useListing } from "./api/get-listing.ts";
+import { ListingDetails } from "./listing-details.tsx";
+import { DeleteListingButton } from "./my-product-card.tsx";
+
+/** One of the seller's own bikes in full, with the way to delete it. */
+export default function SellerListingDetailsPage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const query = useListing(id);
+  const listing = query.data?.listing;
+  // Anyone's bike can be read through the public API, but this page is the seller's own desk: a
+  // bike of another seller is as absent here as one that does not exist.
+  const notFound =
+    (query.isError && query.error instanceof ApiError && query.error.status === 404) ||
+    (listing !== undefined && listing.seller.id !== user?.id);
+
+  return (
+    <section className="flex flex-col gap-6">
+      <title>{`${listing && !notFound ? listing.model : "Product details"} — MotoHaat`}</title>
+      <Link to={paths.dashboard.myProducts.getHref()} className="btn btn-ghost btn-sm self-start">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to My products
+      </Link>
+      {query.isPending ? (
+        <Spinner block label="Loading the bike" />
+      ) : notFound ? (
+        <EmptyState title="This bike is not among your products" icon={<SearchX className="size-10" />}>
+          It may have been deleted, or the link is wrong.
+        </EmptyState>
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={query.refetch} />
+      ) : (
+        <ListingDetails
+          listing={query.data.listing}
+          actions={
+            <div className="flex flex-wrap gap-2">
+              <DeleteListingButton
+                listing={query.data.listing}
+                size="md"
+                onDeleted={() => void navigate(paths.dashboard.myProducts.getHref(), { replace: true })}
+              />
+            </div>
+          }
+        />
+      )}
+    </section>
+  );
+}
