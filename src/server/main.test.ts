@@ -87,7 +87,8 @@ async function splitSignup(server: Server, fields: Record<string, string>, betwe
 
 const isMsg = (text: string) => (l: { msg?: string }) => l.msg === text;
 
-describe("the server process", () => {
+// Each test starts real processes; seeding the demo catalogue through sharp alone takes ~12 s on an idle machine.
+describe("the server process", { timeout: 120_000 }, () => {
   let dataDir: string;
   let target: ChildDatabase;
   const early = { email: uniqueEmail("early"), name: "First Run Fatima" };
