@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import type { Role } from "#shared/schemas/auth.ts";
 import { DashboardPlaceholderPage } from "./app/dashboard-placeholder-page.tsx";
 import { RequireAuth, RequireRole } from "./app/guards.tsx";
@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
         // Inside the layout, so a failed page keeps the top bar and footer around its error.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import("./features/home/home-page.tsx")) },
+          { index: true, lazy: page(() => import("./app/home-route.tsx")) },
           { path: paths.signup.path, lazy: page(() => import("./features/auth/signup-page.tsx")) },
           { path: paths.signin.path, lazy: page(() => import("./features/auth/signin-page.tsx")) },
           { path: paths.blog.path, lazy: page(() => import("./features/content/blog-page.tsx")) },
@@ -54,8 +54,22 @@ export const routes: RouteObject[] = [
           },
           { path: paths.faq.path, lazy: page(() => import("./features/content/faq-page.tsx")) },
           {
-            path: paths.products.path,
-            element: guarded("buyer", <DashboardPlaceholderPage title="Products" />),
+            path: paths.productsRoot.path,
+            lazy: async () => {
+              const { ProductsLayout } = await import("./features/listings/products-layout.tsx");
+              return { element: guarded("buyer", <ProductsLayout />) };
+            },
+            children: [
+              { index: true, loader: () => redirect(paths.products.getHref("all")) },
+              {
+                path: paths.productDetails.path,
+                lazy: page(() => import("./app/listing-details-route.tsx")),
+              },
+              {
+                path: paths.products.path,
+                lazy: page(() => import("./features/listings/category-page.tsx")),
+              },
+            ],
           },
           {
             path: d.root.path,

@@ -14,6 +14,7 @@ export const paths = {
   blog: { path: "/blog", getHref: () => "/blog" },
   blogArticle: { path: "/blog/:slug", getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
   faq: { path: "/faq", getHref: () => "/faq" },
+  productsRoot: { path: "/products", getHref: () => "/products" },
   products: {
     path: "/products/:category",
     getHref: (category = "all") => `/products/${encodeURIComponent(category)}`,

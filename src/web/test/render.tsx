@@ -5,7 +5,8 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from "react-rout
 import { vi } from "vitest";
 
 type Reply = { status?: number; body?: unknown };
-type Handler = (init: RequestInit | undefined) => Reply | Promise<Reply>;
+/** `url` carries the query string, for handlers whose answer depends on it. */
+type Handler = (init: RequestInit | undefined, url: URL) => Reply | Promise<Reply>;
 
 /**
  * Stubs `fetch` with one handler per "METHOD /path"; anything else fails the test loudly, so a
@@ -17,7 +18,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const key = `${init?.method ?? "GET"} ${url.pathname}`;
     const handler = handlers[key];
     if (!handler) throw new Error(`Unexpected API call: ${key}`);
-    const { status = 200, body } = await handler(init);
+    const { status = 200, body } = await handler(init, url);
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
       headers: { "content-type": status >= 400 ? "application/problem+json" : "application/json" },

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router";
 import { useSession } from "#web/lib/session.ts";
 import { AboutUs } from "./about-us.tsx";
@@ -8,11 +8,16 @@ import { CategoryButtons } from "./category-buttons.tsx";
 import { Contact } from "./contact.tsx";
 import { Hero } from "./hero.tsx";
 
+type HomePageProps = {
+  /** The advertised bikes, composed in by the app (listings are another feature); buyer-only part. */
+  advertised?: ReactNode;
+};
+
 /**
  * `/`: carousel, then (for buyers and signed-out visitors only) the buyer's way in, then about and
  * contact. While the session is loading the buyer-only parts wait, so a seller never sees them flash.
  */
-export default function HomePage() {
+export default function HomePage({ advertised }: HomePageProps) {
   const { role, isLoading } = useSession();
   const { hash } = useLocation();
   const showBuyerParts = !isLoading && (role === null || role === "buyer");
@@ -34,8 +39,7 @@ export default function HomePage() {
       <Carousel slides={BANNER_SLIDES} label="Featured" />
       {showBuyerParts && (
         <>
-          {/* Advertised bikes go here, above the categories, once the listings API is in
-              (only when any exist; same audience as the categories and hero). */}
+          {advertised}
           <CategoryButtons />
           <Hero />
         </>

@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { User } from "#shared/schemas/auth.ts";
+import { buildListing, pageOf } from "#web/test/listings.ts";
+import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import HomeRoute from "./home-route.tsx";
+
+const routes = [{ path: "/", element: <HomeRoute /> }];
+const categories = { categories: [{ slug: "commuter", label: "Commuter" }] };
+const advertised = pageOf([
+  buildListing({ id: "l-1", model: "Yamaha FZS V3", advertised: true }),
+  buildListing({ id: "l-2", model: "Suzuki Gixxer", advertised: true }),
+]);
+
+function serve(user: User | null, ads = advertised) {
+  return mockApi({
+    "GET /api/auth/me": () => ({ body: { user } }),
+    "GET /api/categories": () => ({ body: categories }),
+    "GET /api/listings/advertised": () => ({ body: ads }),
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("home page advertised bikes", () => {
+  it.each([
+    ["a signed-out visitor", null],
+    ["a buyer", buyer],
+  ])("shows %s the advertised bikes above the categories, each with Book now", async (_who, user) => {
+    serve(user);
+    renderRoutes(routes, "/");
+
+    const heading = await screen.findByRole("heading", { name: "Advertised bikes" }, { timeout: 5000 });
+    const section = heading.closest("section")!;
+    const cards = within(section).getAllByRole("article");
+    expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
+      "Yamaha FZS V3",
+      "Suzuki Gixxer",
+    ]);
+    for (const card of cards) expect(within(card).getByRole("button", { name: "Book now" })).toBeEnabled();
+    const categoriesHeading = await screen.findByRole("heading", { name: "Browse by category" });
+    expect(
+      heading.compareDocumentPosition(categoriesHeading) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it("leaves the section out when no bike is advertised", async () => {
+    serve(null, pageOf([]));
+    const { queryClient } = renderRoutes(routes, "/");
+
+    await screen.findByRole("link", { name: "All bikes" }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(queryClient.getQueryState(["listings", "advertised"])?.status).toBe("success"),
+    );
+    expect(screen.queryByRole("heading", { name: "Advertised bikes" })).not.toBeInTheDocument();
+  });
+
+  it("does not show (or fetch) advertised bikes for a seller", async () => {
+    const fetchMock = serve({ ...buyer, id: "u-seller", role: "seller" });
+    const { queryClient } = renderRoutes(routes, "/");
+
+    await waitFor(() => expect(queryClient.getQueryState(["auth", "me"])?.status).toBe("success"));
+    expect(screen.getByRole("heading", { name: "About us" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Advertised bikes" })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(["/api/auth/me"]);
+  });
+});

@@ -1,0 +1,68 @@
+import { SearchX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { MSG } from "#shared/messages.ts";
+import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useListing } from "./api/get-listing.ts";
+import { ListingDetails } from "./listing-details.tsx";
+
+type ListingDetailsPageProps = {
+  /** Booking and reporting live in other features; the app composes them in here. */
+  actions?: (detail: ListingDetailResponse) => ReactNode;
+};
+
+/** `/products/productdetails/:id`: one bike in full, for a buyer. */
+export default function ListingDetailsPage({ actions }: ListingDetailsPageProps) {
+  const { id = "" } = useParams();
+  const query = useListing(id);
+
+  if (query.isPending) return <Spinner block label="Loading the bike" />;
+
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return (
+        <section className="py-8">
+          <title>Bike not found — MotoHaat</title>
+          <EmptyState
+            title={MSG.listing.notFound}
+            icon={<SearchX className="size-10" />}
+            action={
+              <Link to={paths.products.getHref("all")} className="btn btn-primary">
+                See all bikes
+              </Link>
+            }
+          >
+            It may have been sold and removed by its seller. Plenty of others are waiting.
+          </EmptyState>
+        </section>
+      );
+    }
+    return <LoadError error={query.error} onRetry={query.refetch} />;
+  }
+
+  const { listing } = query.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <title>{`${listing.model} — MotoHaat`}</title>
+      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to={paths.products.getHref("all")}>All bikes</Link>
+          </li>
+          <li>
+            <Link to={paths.products.getHref(listing.category.slug)}>{listing.category.label}</Link>
+          </li>
+          <li aria-current="page" className="min-w-0 truncate">
+            {listing.model}
+          </li>
+        </ul>
+      </nav>
+      <ListingDetails listing={listing} actions={actions?.(query.data)} />
+    </div>
+  );
+}
