@@ -76,8 +76,8 @@ export default function AddProductPage() {
       return;
     }
     toast.success(MSG.listing.posted);
-    reset();
-    // Ready for the next bike.
+    // Keeping the inputs' refs lets focus move to the first field at once, ready for the next bike.
+    reset(undefined, { keepFieldsRef: true });
     setFocus("model");
   });
 

@@ -1,0 +1,109 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Outlet } from "react-router";
+import { ToastContainer } from "react-toastify";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
+import { polyfillDialog } from "#web/test/dialog.ts";
+import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import SellerListingDetailsPage from "./seller-listing-details-page.tsx";
+
+const seller = { ...buyer, id: "s-1", name: "Karim Motors", role: "seller" as const };
+const listing: Listing = {
+  id: "l-1",
+  postedAt: "2026-01-05T10:00:00.000Z",
+  model: "Yamaha FZS V3",
+  engineCc: 149,
+  brand: "Yamaha",
+  category: { slug: "commuter", label: "Commuter" },
+  brandNewPrice: 235000,
+  askingPrice: 150000,
+  totalUsed: "2 years",
+  photo: { src: "/img/a.webp", srcSet: "/img/a.webp 320w", width: 320, height: 240 },
+  seller: { id: seller.id, name: seller.name, email: seller.email, photo: null, verified: false },
+  advertised: false,
+  status: "available",
+};
+
+const routes = [
+  {
+    element: (
+      <>
+        <Outlet />
+        <ToastContainer />
+      </>
+    ),
+    children: [
+      { path: "/dashboard/myproducts/details/:id", Component: SellerListingDetailsPage },
+      { path: "/dashboard/myproducts", element: <h1>My products page</h1> },
+    ],
+  },
+];
+
+const api = (found: Listing | null) => ({
+  "GET /api/auth/me": () => ({ body: { user: seller } }),
+  [`GET /api/listings/${listing.id}`]: () =>
+    found
+      ? { body: { listing: found, reportedByMe: false } }
+      : {
+          status: 404,
+          body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.listing.notFound },
+        },
+});
+
+beforeAll(polyfillDialog);
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Seller's product details", () => {
+  it("shows the bike in full and deletes it after confirming, then goes back to My products", async () => {
+    const fetchMock = mockApi({
+      ...api(listing),
+      [`DELETE /api/listings/${listing.id}`]: () => ({ status: 204 }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `/dashboard/myproducts/details/${listing.id}`);
+
+    expect(await screen.findByRole("heading", { level: 1, name: listing.model })).toBeInTheDocument();
+    expect(screen.getByText(MSG.listing.available)).toBeInTheDocument();
+    expect(screen.getByText("2 years")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    const dialog = screen.getByRole("dialog", { name: `Delete ${listing.model}?` });
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      `/api/listings/${listing.id}`,
+      expect.objectContaining({ method: "DELETE" }),
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+
+    expect(await screen.findByRole("heading", { name: "My products page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/myproducts");
+    expect(await screen.findByText(MSG.listing.deleted)).toBeInTheDocument();
+  });
+
+  it("shows Stock Out and a disabled can't be deleted for a sold bike", async () => {
+    mockApi(api({ ...listing, status: "sold" }));
+    renderRoutes(routes, `/dashboard/myproducts/details/${listing.id}`);
+    expect(await screen.findByRole("button", { name: "can't be deleted" })).toBeDisabled();
+    expect(screen.getByText(MSG.listing.stockOut)).toBeInTheDocument();
+  });
+
+  it.each([
+    ["does not exist", null],
+    [
+      "belongs to another seller",
+      { ...listing, seller: { ...listing.seller, id: "s-2", name: "Someone else" } },
+    ],
+  ])("says the bike is not among the seller's products when it %s", async (_, found) => {
+    mockApi(api(found));
+    renderRoutes(routes, `/dashboard/myproducts/details/${listing.id}`);
+    expect(
+      await screen.findByRole("heading", { name: "This bike is not among your products" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to My products" })).toHaveAttribute(
+      "href",
+      "/dashboard/myproducts",
+    );
+  });
+});
