@@ -73,7 +73,10 @@ export async function buildApp({
   app.decorate("images", createImageStore(config.imageDir));
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { publicOrigin: config.publicUrl.origin });
+  await app.register(securityPlugin, {
+    publicOrigin: config.publicUrl.origin,
+    stripe: config.payments.provider === "stripe",
+  });
   await app.register(cookie);
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",

@@ -86,6 +86,16 @@ export const MSG = {
     amountMismatch: "The payment amount does not match the order.",
     notSucceeded: "The payment has not gone through yet.",
     badSignature: "The webhook signature is not valid.",
+    // Card problems in the providers' own words (Stripe's), so both providers read the same.
+    declined: "Your card was declined.",
+    insufficientFunds: "Your card has insufficient funds.",
+    numberIncomplete: "Your card number is incomplete.",
+    numberInvalid: "Your card number is invalid.",
+    expiryIncomplete: "Your card's expiration date is incomplete.",
+    expiryMonthInvalid: "Your card's expiration month is invalid.",
+    expiryPast: "Your card's expiration date is in the past.",
+    cvcIncomplete: "Your card's security code is incomplete.",
+    cvcLength: (digits: number) => `Your card's security code must be ${digits} digits.`,
   },
   image: {
     tooLarge: "The image is too large: the limit is 10 MB.",

@@ -1,3 +1,5 @@
+import type { CardField } from "#shared/schemas/payments.ts";
+
 /** The one shape the rest of the code knows: create, confirm (test provider), retrieve, verify webhook. */
 export type IntentStatus =
   | "requires_payment_method"
@@ -26,7 +28,13 @@ export interface PaymentProvider {
   readonly name: "test" | "stripe";
   /** Shown to the browser (Stripe Elements needs it); null for the test provider. */
   readonly publishableKey: string | null;
-  createIntent(input: { orderId: string; amount: number; currency: string }): Promise<PaymentIntent>;
+  createIntent(input: {
+    orderId: string;
+    amount: number;
+    currency: string;
+    /** The order's earlier intent this one replaces (null for the first): part of its identity. */
+    replaces: string | null;
+  }): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
   /** Test provider only: the browser sends the card to us. Stripe confirms in the browser. */
   confirm?(intentId: string, card: CardInput): Promise<PaymentIntent>;
@@ -39,7 +47,8 @@ export class CardError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    readonly field?: "number" | "expiry" | "cvc",
+    /** Which fields the buyer typed wrong, when the card was refused before charging. */
+    readonly fields: Partial<Record<CardField, string>> = {},
   ) {
     super(message);
   }

@@ -41,7 +41,7 @@ export function createStripeProvider(opts: {
   return {
     name: "stripe",
     publishableKey: opts.publishableKey,
-    async createIntent({ orderId, amount, currency }) {
+    async createIntent({ orderId, amount, currency, replaces }) {
       const pi = await stripe.paymentIntents.create(
         {
           amount,
@@ -49,8 +49,9 @@ export function createStripeProvider(opts: {
           allowed_payment_method_types: ["card"],
           metadata: { orderId },
         },
-        // One open intent per order and amount, even if two requests race here.
-        { idempotencyKey: `order-${orderId}-${amount}` },
+        // One open intent per order and amount, even if two requests race here. Stripe answers a
+        // repeated key with its first answer for 24 hours, so a replacement needs a key of its own.
+        { idempotencyKey: `order-${orderId}-${amount}-after-${replaces ?? "none"}` },
       );
       return fromStripeIntent(pi);
     },

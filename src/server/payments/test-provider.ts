@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { MSG } from "#shared/messages.ts";
+import { type CardField, cardDigits, cardProblems } from "#shared/schemas/payments.ts";
 import type { Db } from "../db/client.ts";
 import { testPaymentIntents } from "../db/schema.ts";
 import { CardError, type CardInput, type PaymentIntent, type PaymentProvider } from "./provider.ts";
@@ -10,67 +12,44 @@ import { CardError, type CardInput, type PaymentIntent, type PaymentProvider } f
  */
 type Outcome = { brand: string } & ({ ok: true } | { ok: false; code: string; message: string });
 
+const declined = (code: string, message: string = MSG.payment.declined): Outcome => ({
+  brand: "visa",
+  ok: false,
+  code,
+  message,
+});
+
+/** The big providers' well-known test numbers, with the same outcomes and messages. */
 export const TEST_CARDS: Record<string, Outcome> = {
   "4242424242424242": { brand: "visa", ok: true },
   "4000056655665556": { brand: "visa", ok: true },
   "5555555555554444": { brand: "mastercard", ok: true },
   "2223003122003222": { brand: "mastercard", ok: true },
   "378282246310005": { brand: "amex", ok: true },
-  "4000000000000002": { brand: "visa", ok: false, code: "card_declined", message: "Your card was declined." },
-  "4000000000009995": {
-    brand: "visa",
-    ok: false,
-    code: "insufficient_funds",
-    message: "Your card has insufficient funds.",
-  },
-  "4000000000009987": { brand: "visa", ok: false, code: "lost_card", message: "Your card was declined." },
-  "4000000000000069": { brand: "visa", ok: false, code: "expired_card", message: "Your card has expired." },
-  "4000000000000127": {
-    brand: "visa",
-    ok: false,
-    code: "incorrect_cvc",
-    message: "Your card's security code is incorrect.",
-  },
-  "4000000000000119": {
-    brand: "visa",
-    ok: false,
-    code: "processing_error",
-    message: "An error occurred while processing your card. Try again in a little bit.",
-  },
+  "4000000000000002": declined("card_declined"),
+  "4000000000009995": declined("insufficient_funds", MSG.payment.insufficientFunds),
+  "4000000000009987": declined("lost_card"),
+  "4000000000009979": declined("stolen_card"),
+  "4000000000000069": declined("expired_card", "Your card has expired."),
+  "4000000000000127": declined("incorrect_cvc", "Your card's security code is incorrect."),
+  "4000000000000119": declined(
+    "processing_error",
+    "An error occurred while processing your card. Try again in a little bit.",
+  ),
 };
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
+const problemCodes: Record<CardField, string> = {
+  number: "incorrect_number",
+  expiry: "invalid_expiry",
+  cvc: "invalid_cvc",
+};
 
-/** Card checks every processor makes before charging; each failure says which field is wrong. */
+/** Card checks every processor makes before charging; returns the card's digits when they pass. */
 export function checkCard(card: CardInput, now = new Date()): string {
-  const digits = card.number.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
-    throw new CardError("incorrect_number", "Your card number is incorrect.", "number");
-  }
-  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (card.expMonth < 1 || card.expMonth > 12) {
-    throw new CardError("invalid_expiry_month", "Your card's expiration month is invalid.", "expiry");
-  }
-  const endOfMonth = Date.UTC(year, card.expMonth, 1);
-  if (endOfMonth <= now.getTime()) {
-    throw new CardError("invalid_expiry_year", "Your card's expiration date is in the past.", "expiry");
-  }
-  const cvcLength = digits.startsWith("34") || digits.startsWith("37") ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) {
-    throw new CardError("invalid_cvc", `Your card's security code must be ${cvcLength} digits.`, "cvc");
-  }
-  return digits;
+  const problems = cardProblems(card, now);
+  const [first] = Object.entries(problems) as [CardField, string][];
+  if (first) throw new CardError(problemCodes[first[0]], first[1], problems);
+  return cardDigits(card.number);
 }
 
 type Row = typeof testPaymentIntents.$inferSelect;
@@ -142,7 +121,7 @@ export function createTestProvider(db: Db): PaymentProvider {
         brand: "unknown",
         ok: false,
         code: "card_declined",
-        message: "Your card was declined. This is test mode: use a test card such as 4242 4242 4242 4242.",
+        message: `${MSG.payment.declined} This is test mode: use a test card such as 4242 4242 4242 4242.`,
       };
       const [row] = await db
         .update(testPaymentIntents)

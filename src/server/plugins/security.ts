@@ -11,19 +11,31 @@ function selfOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+type SecurityOptions = { publicOrigin: string; stripe: boolean };
+
+const STRIPE_SOURCES = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
+
 /**
  * Headers, and the CSRF rule: a mutation must carry an `Origin` that is ours. Together with
  * SameSite=Lax cookies and JSON/multipart-only bodies this stops cross-site form posts.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicOrigin: string }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
+  // Stripe Elements loads its script from js.stripe.com, draws the card fields in its frames and
+  // calls its API from the page (Stripe's CSP guide); nothing of Stripe is allowed otherwise.
+  const stripe = opts.stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
+        frameSrc: ["'self'", ...stripe.frame],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connect],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

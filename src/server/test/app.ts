@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Problem } from "#shared/schemas/problem.ts";
-import { buildApp } from "../app.ts";
+import { type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
@@ -79,12 +79,14 @@ export type TestApp = {
 /**
  * The app on a fresh test database and data dir. `overrides` replace parts of the loaded config
  * that no variable sets (such as `webDist`); `openDb` opens another database (such as one a CLI
- * wrote to); the app closes it on close.
+ * wrote to); the app closes it on close. `build` hands buildApp what no config says (a logger to
+ * read, a payment provider talking to a local server).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
   openDb: () => Promise<Database> = openTestDatabase,
+  build: Pick<BuildOptions, "logger" | "paymentProvider"> = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-test-"));
   const config = {
@@ -99,7 +101,7 @@ export async function createTestApp(
     ...overrides,
   };
   const database = await openDb();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...build });
   await app.ready();
   return {
     app,

@@ -31,7 +31,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Paym
       },
     },
     async (request) => {
-      const intent = await intentForOrder(db, provider, request.user!, request.params.id);
+      const intent = await intentForOrder(db, provider, request.user!, request.params.id, request.log);
       return {
         provider: provider.name,
         intentId: intent.id,
@@ -92,7 +92,12 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Paym
             throw new BadRequest(MSG.payment.badSignature);
           }
           if (event.type === "payment_intent.succeeded" && event.intent) {
-            await recordPayment(db, event.intent, provider.name, request.log);
+            if (!event.intent.orderId) {
+              // The Stripe account may also serve other sales: an intent that is not an order's is theirs.
+              request.log.warn({ intentId: event.intent.id }, "webhook: intent without an order, ignored");
+            } else {
+              await recordPayment(db, event.intent, provider.name, request.log);
+            }
           }
           return { received: true as const };
         },

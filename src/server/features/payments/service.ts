@@ -25,12 +25,24 @@ async function ownOrder(db: Db, buyer: AuthUser, orderId: string) {
  * The intent for paying an order. The amount is the order's price, never anything the browser
  * says; an open intent is reused, so reloading the page does not pile up intents.
  */
-export async function intentForOrder(db: Db, provider: PaymentProvider, buyer: AuthUser, orderId: string) {
+export async function intentForOrder(
+  db: Db,
+  provider: PaymentProvider,
+  buyer: AuthUser,
+  orderId: string,
+  log: FastifyBaseLogger,
+) {
   const order = await ownOrder(db, buyer, orderId);
   if (order.paidAt) throw new Conflict(MSG.payment.alreadyPaid);
   const amount = toPoisha(order.price);
   if (order.paymentIntentId) {
     const existing = await provider.retrieveIntent(order.paymentIntentId);
+    if (existing?.status === "succeeded") {
+      // The money moved but its news never reached us (closed tab, lost webhook): record it now
+      // rather than hand out a second intent that would charge the buyer twice.
+      await recordPayment(db, existing, provider.name, log);
+      throw new Conflict(MSG.payment.alreadyPaid);
+    }
     if (
       existing &&
       OPEN.has(existing.status) &&
@@ -40,7 +52,12 @@ export async function intentForOrder(db: Db, provider: PaymentProvider, buyer: A
       return existing;
     }
   }
-  const intent = await provider.createIntent({ orderId: order.id, amount, currency: CURRENCY });
+  const intent = await provider.createIntent({
+    orderId: order.id,
+    amount,
+    currency: CURRENCY,
+    replaces: order.paymentIntentId,
+  });
   const claimed = await db
     .update(orders)
     .set({ paymentIntentId: intent.id })
@@ -119,8 +136,6 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const cardField = { number: "card.number", expiry: "card.expMonth", cvc: "card.cvc" } as const;
-
 /** The browser's "Pay" (test provider), or its report that Stripe confirmed (stripe provider). */
 export async function confirmPayment(
   db: Db,
@@ -138,16 +153,18 @@ export async function confirmPayment(
 
   if (intent.status !== "succeeded") {
     if (order.paidAt) throw new Conflict(MSG.payment.alreadyPaid);
+    if (intent.amount !== toPoisha(order.price) || intent.currency !== CURRENCY) {
+      // Refused before the card is charged, not only when the payment is recorded.
+      throw new Conflict(MSG.payment.amountMismatch);
+    }
     if (provider.confirm) {
       if (!req.card) throw new BadRequest(MSG.payment.cardRequired, { card: MSG.payment.cardRequired });
       try {
         intent = await provider.confirm(req.intentId, req.card);
       } catch (err) {
         if (err instanceof CardError) {
-          throw new PaymentRequired(
-            err.message,
-            err.field ? { [cardField[err.field]]: err.message } : undefined,
-          );
+          const fields = Object.entries(err.fields).map(([field, message]) => [`card.${field}`, message]);
+          throw new PaymentRequired(err.message, fields.length ? Object.fromEntries(fields) : undefined);
         }
         if (err instanceof PaymentInProgress) throw new Conflict(MSG.payment.inProgress);
         throw err;

@@ -1,0 +1,388 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import type { Order } from "#shared/schemas/orders.ts";
+import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
+import { payments, testPaymentIntents } from "../../db/schema.ts";
+import { call, createTestApp, expectProblem, setupTestApp } from "../../test/app.ts";
+import { signedInUser } from "../../test/factories.ts";
+import { bookedOrder, captureLogs, paymentRows, startPayment } from "./testing.ts";
+
+const GOOD_CARD = "4242 4242 4242 4242";
+const future = { expMonth: 12, expYear: new Date().getFullYear() + 3 };
+const card = (number: string, over: Record<string, unknown> = {}) => ({
+  number,
+  ...future,
+  cvc: "123",
+  ...over,
+});
+
+async function openIntent(app: FastifyInstance, cookie: string, orderId: string) {
+  const res = await startPayment(app, cookie, orderId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PaymentIntentResponse;
+}
+
+function confirm(app: FastifyInstance, cookie: string, intent: PaymentIntentResponse, payload: object) {
+  return call(app, {
+    method: "POST",
+    url: "/api/payments/confirm",
+    cookie,
+    payload: { intentId: intent.intentId, clientSecret: intent.clientSecret, ...payload },
+  });
+}
+
+async function orderPaid(app: FastifyInstance, cookie: string, orderId: string) {
+  const res = await call(app, { method: "GET", url: `/api/orders/${orderId}`, cookie });
+  return (res.json().order as Order).paid;
+}
+
+describe("card payments (test provider)", () => {
+  const t = setupTestApp();
+
+  it("pays an order with 4242 4242 4242 4242: one payment row with brand and last 4, the order paid", async () => {
+    const { cookie, order } = await bookedOrder(t.app, 123_456);
+    const intent = await openIntent(t.app, cookie, order.id);
+    expect(intent).toMatchObject({
+      provider: "test",
+      amount: 12_345_600,
+      currency: "BDT",
+      status: "requires_payment_method",
+      publishableKey: null,
+    });
+    expect(intent.intentId).toMatch(/^pi_/);
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.intentId}_secret_`));
+    expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
+
+    const res = await confirm(t.app, cookie, intent, { card: card(GOOD_CARD) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: "succeeded",
+      paymentId: intent.intentId,
+      order: { id: order.id, paid: true, paidAt: expect.any(String) },
+    });
+    expect(await orderPaid(t.app, cookie, order.id)).toBe(true);
+
+    const rows = await paymentRows(t.app, order.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      provider: "test",
+      intentId: intent.intentId,
+      amount: 12_345_600,
+      currency: "BDT",
+      cardBrand: "visa",
+      cardLast4: "4242",
+      createdAt: expect.any(Date),
+    });
+  });
+
+  it("keeps only brand and last 4 of a card: the full number is in no table and no log line", async () => {
+    const { lines, stream } = captureLogs();
+    const logged = await createTestApp({}, {}, undefined, { logger: { level: "trace", stream } });
+    try {
+      const { cookie, order } = await bookedOrder(logged.app);
+      const intent = await openIntent(logged.app, cookie, order.id);
+      const declined = await confirm(logged.app, cookie, intent, { card: card("4000 0000 0000 0002") });
+      expect(declined.statusCode).toBe(402);
+      const paid = await confirm(logged.app, cookie, intent, { card: card(GOOD_CARD) });
+      expect(paid.statusCode).toBe(200);
+
+      expect(lines.length).toBeGreaterThan(0);
+      const everything = [
+        ...lines,
+        JSON.stringify(await logged.app.db.select().from(testPaymentIntents)),
+        JSON.stringify(await logged.app.db.select().from(payments)),
+      ].join("\n");
+      for (const digits of ["4242424242424242", "4242 4242 4242 4242", "4000000000000002"]) {
+        expect(everything).not.toContain(digits);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+
+  describe("the test cards that fail", () => {
+    it.each([
+      ["4000 0000 0000 0002", "card_declined", MSG.payment.declined],
+      ["4000 0000 0000 9995", "insufficient_funds", MSG.payment.insufficientFunds],
+      ["4000 0000 0000 9987", "lost_card", MSG.payment.declined],
+      ["4000 0000 0000 9979", "stolen_card", MSG.payment.declined],
+      ["4000 0000 0000 0069", "expired_card", "Your card has expired."],
+      ["4000 0000 0000 0127", "incorrect_cvc", "Your card's security code is incorrect."],
+      [
+        "4000 0000 0000 0119",
+        "processing_error",
+        "An error occurred while processing your card. Try again in a little bit.",
+      ],
+    ])(
+      "%s (%s): 402 with the provider's text, order unpaid, and a good card then works",
+      async (number, code, message) => {
+        const { cookie, order } = await bookedOrder(t.app);
+        const intent = await openIntent(t.app, cookie, order.id);
+
+        expectProblem(await confirm(t.app, cookie, intent, { card: card(number) }), 402, message);
+        expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
+        expect(await paymentRows(t.app, order.id)).toHaveLength(0);
+        const [row] = await t.app.db
+          .select()
+          .from(testPaymentIntents)
+          .where(eq(testPaymentIntents.id, intent.intentId));
+        expect(row).toMatchObject({ status: "requires_payment_method", lastErrorCode: code });
+
+        // The same intent takes the buyer's next try.
+        expect((await openIntent(t.app, cookie, order.id)).intentId).toBe(intent.intentId);
+        const retry = await confirm(t.app, cookie, intent, { card: card(GOOD_CARD) });
+        expect(retry.statusCode, retry.body).toBe(200);
+        expect(await orderPaid(t.app, cookie, order.id)).toBe(true);
+      },
+    );
+
+    it("declines a valid number that is not a test card, saying which to use", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      const body = expectProblem(
+        await confirm(t.app, cookie, intent, { card: card("4111 1111 1111 1111") }),
+        402,
+      );
+      expect(body.detail).toContain(MSG.payment.declined);
+      expect(body.detail).toContain("4242 4242 4242 4242");
+    });
+  });
+
+  describe("card checks, each with its own message on its field", () => {
+    it.each([
+      [
+        "a number failing the Luhn check",
+        { number: "4242 4242 4242 4241" },
+        "card.number",
+        MSG.payment.numberInvalid,
+      ],
+      ["a number too short", { number: "4242 4242" }, "card.number", MSG.payment.numberInvalid],
+      ["letters in the number", { number: "4242 4242 4242 424x" }, "card.number", MSG.payment.numberInvalid],
+      ["an expiry last month", lastMonth(), "card.expiry", MSG.payment.expiryPast],
+      [
+        "an expiry in a past year (two digits)",
+        { expMonth: 12, expYear: 20 },
+        "card.expiry",
+        MSG.payment.expiryPast,
+      ],
+      ["a CVC of two digits", { cvc: "12" }, "card.cvc", MSG.payment.cvcLength(3)],
+      ["a CVC with letters", { cvc: "12a" }, "card.cvc", MSG.payment.cvcLength(3)],
+      [
+        "an Amex with a three-digit CVC",
+        { number: "3782 822463 10005" },
+        "card.cvc",
+        MSG.payment.cvcLength(4),
+      ],
+    ])("refuses %s with 402", async (_what, over, field, message) => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      const body = expectProblem(
+        await confirm(t.app, cookie, intent, { card: card(GOOD_CARD, over) }),
+        402,
+        message,
+      );
+      expect(body.errors).toMatchObject({ [field]: message });
+      expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
+    });
+
+    it.each([
+      ["no number", { number: " " }, "card.number", MSG.payment.numberIncomplete],
+      ["month 13", { expMonth: 13 }, "card.expMonth", MSG.payment.expiryMonthInvalid],
+      ["a five-digit CVC", { cvc: "12345" }, "card.cvc", MSG.payment.cvcLength(4)],
+      ["no CVC", { cvc: "" }, "card.cvc", MSG.payment.cvcIncomplete],
+    ])("refuses %s with 400", async (_what, over, field, message) => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      const body = expectProblem(
+        await confirm(t.app, cookie, intent, { card: card(GOOD_CARD, over) }),
+        400,
+        message,
+      );
+      expect(body.errors).toMatchObject({ [field]: message });
+    });
+
+    it("accepts an Amex with its four-digit CVC and a card expiring this month", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      const now = new Date();
+      const res = await confirm(t.app, cookie, intent, {
+        card: card("3782 822463 10005", {
+          cvc: "1234",
+          expMonth: now.getUTCMonth() + 1,
+          expYear: now.getUTCFullYear() % 100,
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await paymentRows(t.app, order.id))[0]).toMatchObject({ cardBrand: "amex", cardLast4: "0005" });
+    });
+
+    it("asks for the card when none is sent", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      expectProblem(await confirm(t.app, cookie, intent, {}), 400, MSG.payment.cardRequired);
+    });
+  });
+
+  describe("who may pay", () => {
+    it("lets only the order's buyer start or confirm its payment", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      const other = await signedInUser(t.app, { role: "buyer" });
+
+      expectProblem(await startPayment(t.app, other.cookie, order.id), 403, MSG.order.notYours);
+      expectProblem(
+        await confirm(t.app, other.cookie, intent, { card: card(GOOD_CARD) }),
+        403,
+        MSG.order.notYours,
+      );
+      for (const role of ["seller", "admin"] as const) {
+        const { cookie: c } = await signedInUser(t.app, { role });
+        expectProblem(await startPayment(t.app, c, order.id), 403, MSG.auth.forbidden);
+      }
+      expectProblem(await startPayment(t.app, undefined, order.id), 401, MSG.auth.notSignedIn);
+      expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
+      expect(await paymentRows(t.app, order.id)).toHaveLength(0);
+    });
+
+    it("answers 404 for an unknown order, and for an intent with the wrong client secret", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      for (const id of ["6f1c2b9e-0000-4000-8000-000000000000", "not-a-uuid"]) {
+        expectProblem(await startPayment(t.app, cookie, id), 404, MSG.order.notFound);
+      }
+      const intent = await openIntent(t.app, cookie, order.id);
+      const forged = { ...intent, clientSecret: `${intent.intentId}_secret_guessed` };
+      expectProblem(
+        await confirm(t.app, cookie, forged, { card: card(GOOD_CARD) }),
+        404,
+        MSG.payment.unknownIntent,
+      );
+      const unknown = { ...intent, intentId: "pi_test_unknown" };
+      expectProblem(
+        await confirm(t.app, cookie, unknown, { card: card(GOOD_CARD) }),
+        404,
+        MSG.payment.unknownIntent,
+      );
+      expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
+    });
+  });
+
+  describe("paying once, whatever happens", () => {
+    it("refuses a second payment with 409; a replayed confirmation answers the same payment", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      const first = await confirm(t.app, cookie, intent, { card: card(GOOD_CARD) });
+      expect(first.statusCode).toBe(200);
+
+      expectProblem(await startPayment(t.app, cookie, order.id), 409, MSG.payment.alreadyPaid);
+      const replay = await confirm(t.app, cookie, intent, { card: card("5555 5555 5555 4444") });
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json().paymentId).toBe(first.json().paymentId);
+
+      const rows = await paymentRows(t.app, order.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.cardLast4).toBe("4242");
+    });
+
+    it("reuses the open intent: two visits, or five at once, get one intent", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const [a, b, c, d, e] = await Promise.all(
+        Array.from({ length: 5 }, () => startPayment(t.app, cookie, order.id)),
+      );
+      const ids = new Set([a, b, c, d, e].map((r) => r!.json().intentId));
+      expect(ids.size).toBe(1);
+      const again = await openIntent(t.app, cookie, order.id);
+      expect(ids.has(again.intentId)).toBe(true);
+    });
+
+    it("20 confirmations of one intent at once: exactly one payment, no server error", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => confirm(t.app, cookie, intent, { card: card(GOOD_CARD) })),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+      expect(
+        statuses.every((s) => s === 200 || s === 409),
+        statuses.join(","),
+      ).toBe(true);
+      for (const r of results.filter((x) => x.statusCode === 409)) {
+        expect(r.json().detail).toBe(MSG.payment.inProgress);
+      }
+      for (const r of results.filter((x) => x.statusCode === 200)) {
+        expect(r.json().paymentId).toBe(intent.intentId);
+      }
+      expect(await paymentRows(t.app, order.id)).toHaveLength(1);
+      expect(await orderPaid(t.app, cookie, order.id)).toBe(true);
+    });
+
+    it("records a payment that went through but was never reported, instead of charging again", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      // As if the buyer's tab closed between the processor's yes and our record of it.
+      await t.app.db
+        .update(testPaymentIntents)
+        .set({ status: "succeeded", cardBrand: "visa", cardLast4: "4242" })
+        .where(eq(testPaymentIntents.id, intent.intentId));
+
+      expectProblem(await startPayment(t.app, cookie, order.id), 409, MSG.payment.alreadyPaid);
+      expect(await orderPaid(t.app, cookie, order.id)).toBe(true);
+      const rows = await paymentRows(t.app, order.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.intentId).toBe(intent.intentId);
+    });
+  });
+
+  describe("the amount", () => {
+    it("comes from the order: amounts, prices and currencies in a request are ignored", async () => {
+      const { cookie, order } = await bookedOrder(t.app, 210_000);
+      const res = await startPayment(t.app, cookie, order.id, { amount: 100, price: 1, currency: "USD" });
+      expect(res.statusCode, res.body).toBe(200);
+      const intent = res.json() as PaymentIntentResponse;
+      expect(intent).toMatchObject({ amount: 21_000_000, currency: "BDT" });
+
+      const paid = await confirm(t.app, cookie, intent, {
+        card: card(GOOD_CARD),
+        amount: 100,
+        price: 1,
+        currency: "USD",
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const [row] = await paymentRows(t.app, order.id);
+      expect(row).toMatchObject({ amount: 21_000_000, currency: "BDT" });
+    });
+
+    it("is checked again on payment: an intent whose amount differs from the order is refused", async () => {
+      const { cookie, order } = await bookedOrder(t.app, 90_000);
+      const intent = await openIntent(t.app, cookie, order.id);
+      await t.app.db
+        .update(testPaymentIntents)
+        .set({ amount: 100 })
+        .where(eq(testPaymentIntents.id, intent.intentId));
+      expectProblem(
+        await confirm(t.app, cookie, intent, { card: card(GOOD_CARD) }),
+        409,
+        MSG.payment.amountMismatch,
+      );
+      expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
+      const [row] = await t.app.db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.id, intent.intentId));
+      expect(row!.status, "the card must not be charged").toBe("requires_payment_method");
+    });
+  });
+
+  it("has no webhook route with the test provider", async () => {
+    const res = await call(t.app, { method: "POST", url: "/api/payments/webhook", payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+function lastMonth() {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return { expMonth: d.getUTCMonth() + 1, expYear: d.getUTCFullYear() };
+}

@@ -1,0 +1,48 @@
+import { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import type { Order } from "#shared/schemas/orders.ts";
+import { payments } from "../../db/schema.ts";
+import { call } from "../../test/app.ts";
+import { buildListing, signedInUser } from "../../test/factories.ts";
+
+/** Helpers shared by the payment tests of both providers. */
+
+/** A buyer who has just booked a fresh bike at this price, and their cookie. */
+export async function bookedOrder(app: FastifyInstance, askingPrice = 150_000) {
+  const { user, cookie } = await signedInUser(app, { role: "buyer" });
+  const listing = await buildListing(app, { askingPrice });
+  const res = await call(app, {
+    method: "POST",
+    url: "/api/orders",
+    cookie,
+    payload: { listingId: listing.id, phone: "01711-000000", meetingLocation: "Mirpur 10, Dhaka" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { buyer: user, cookie, order: res.json().order as Order };
+}
+
+export function startPayment(
+  app: FastifyInstance,
+  cookie: string | undefined,
+  orderId: string,
+  payload?: object,
+) {
+  return call(app, { method: "POST", url: `/api/orders/${orderId}/payment-intent`, cookie, payload });
+}
+
+export const paymentRows = (app: FastifyInstance, orderId: string) =>
+  app.db.select().from(payments).where(eq(payments.orderId, orderId));
+
+/** A logger destination the test can read: `createTestApp(…, { logger: { level, stream } })`. */
+export function captureLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
+}
