@@ -1,0 +1,168 @@
+/**
+ * API benchmark: the read paths every visitor hits, against a catalogue far larger than the demo.
+ *
+ *   npm run bench                                   # embedded PostgreSQL (PGlite), in memory
+ *   BENCH_DATABASE_URL=postgres://… npm run bench   # a real server: a fresh database is made and dropped
+ *
+ * Prints requests/s and latency percentiles per endpoint and checks each against its target;
+ * exits 1 when a target is missed. See bench/README.md for how to read the numbers.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import sharp from "sharp";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { listings, users } from "#server/db/schema.ts";
+import { createImageStore, saveImage } from "#server/images/store.ts";
+import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import type { ListingsPage } from "#shared/schemas/listings.ts";
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 20_000);
+const SELLERS = 200;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 16;
+
+type Target = { name: string; path: string; p99Ms: number };
+
+async function freshDatabaseUrl(base: string) {
+  const name = `motohaat_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-bench-"));
+  const fresh = process.env.BENCH_DATABASE_URL
+    ? await freshDatabaseUrl(process.env.BENCH_DATABASE_URL)
+    : undefined;
+  const config = loadConfig({
+    // Development mode needs no mail server; nothing on these read paths differs from production.
+    NODE_ENV: "development",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+  });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: fresh ? "" : "memory://" });
+  try {
+    console.log(`seeding ${LISTINGS} listings on ${database.kind}…`);
+    const ids = await seed(database.db, config.imageDir);
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+    // A cursor halfway into the catalogue: keyset paging must cost the same there as on page 1.
+    const halfway = Math.floor(LISTINGS / 2);
+    let cursor: string | null = null;
+    for (let page = 0; page < halfway / 100; page++) {
+      const res = await fetch(`${base}/api/listings?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+      cursor = ((await res.json()) as ListingsPage).nextCursor;
+    }
+
+    const targets: Target[] = [
+      { name: "health", path: "/api/health", p99Ms: 50 },
+      { name: "first page, all", path: "/api/listings", p99Ms: 100 },
+      { name: "first page, one category", path: "/api/listings?category=sports", p99Ms: 100 },
+      { name: `${halfway} bikes deep`, path: `/api/listings?cursor=${cursor}`, p99Ms: 100 },
+      { name: "advertised", path: "/api/listings/advertised", p99Ms: 100 },
+      { name: "one listing", path: `/api/listings/${ids[Math.floor(ids.length / 2)]}`, p99Ms: 50 },
+      { name: "categories", path: "/api/categories", p99Ms: 50 },
+    ];
+
+    const rows: string[] = [];
+    let missed = 0;
+    for (const target of targets) {
+      const result = await autocannon({
+        url: `${base}${target.path}`,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+      });
+      const failed = result.non2xx + result.errors + result.timeouts;
+      const ok = failed === 0 && result.latency.p99 <= target.p99Ms;
+      if (!ok) missed++;
+      rows.push(
+        [
+          target.name.padEnd(26),
+          `${Math.round(result.requests.average)} req/s`.padStart(12),
+          `p50 ${result.latency.p50} ms`.padStart(12),
+          `p99 ${result.latency.p99} ms`.padStart(12),
+          `target p99 ≤ ${target.p99Ms} ms`.padStart(20),
+          failed ? `${failed} failed` : "",
+          ok ? "ok" : "MISSED",
+        ].join("  "),
+      );
+    }
+    console.log(
+      `\n${database.kind}, ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`,
+    );
+    console.log(rows.join("\n"));
+    await app.close();
+    if (missed > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+    await fresh?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Sellers and listings written in batches straight to the database; one real processed photo for all. */
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], imageDir: string): Promise<string[]> {
+  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#0ea5e9" } })
+    .jpeg()
+    .toBuffer();
+  const { key } = await saveImage(db, createImageStore(imageDir), photo);
+  const sellers = await db
+    .insert(users)
+    .values(
+      Array.from({ length: SELLERS }, (_, i) => ({
+        name: `Bench Seller ${i}`,
+        email: `bench-seller-${i}@motohaat.test`,
+        role: "seller" as const,
+        verified: i % 3 === 0,
+      })),
+    )
+    .returning({ id: users.id });
+  const ids: string[] = [];
+  const start = Date.now() - LISTINGS * 60_000;
+  for (let offset = 0; offset < LISTINGS; offset += 1000) {
+    const batch = Array.from({ length: Math.min(1000, LISTINGS - offset) }, (_, j) => {
+      const i = offset + j;
+      return {
+        sellerId: sellers[i % SELLERS]!.id,
+        categorySlug: CATEGORY_SLUGS[i % CATEGORY_SLUGS.length]!,
+        model: `Bench Bike ${i}`,
+        brand: ["Yamaha", "Honda", "Suzuki", "Bajaj", "TVS"][i % 5]!,
+        engineCc: 100 + (i % 30) * 10,
+        brandNewPrice: 200_000 + (i % 50) * 10_000,
+        askingPrice: 150_000 + (i % 50) * 8_000,
+        totalUsed: `${1 + (i % 6)} years`,
+        photoKey: key,
+        advertised: i % 97 === 0,
+        status: i % 11 === 0 ? ("sold" as const) : ("available" as const),
+        createdAt: new Date(start + i * 60_000),
+      };
+    });
+    ids.push(...(await db.insert(listings).values(batch).returning({ id: listings.id })).map((r) => r.id));
+  }
+  return ids;
+}
+
+await main();
