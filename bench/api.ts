@@ -73,7 +73,7 @@ async function main() {
     const halfway = Math.floor(LISTINGS / 2);
     let cursor: string | null = null;
     for (let page = 0; page < halfway / 100; page++) {
-      const res = await fetch(`${base}/api/listings?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+      const res: Response = await fetch(`${base}/api/listings?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
       cursor = ((await res.json()) as ListingsPage).nextCursor;
     }
 
