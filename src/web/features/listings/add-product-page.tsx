@@ -6,9 +6,10 @@ import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { ListingCreateFieldsSchema } from "#shared/schemas/listings.ts";
 import { type FieldControlProps, FormField } from "#web/components/form-field.tsx";
+import { PhotoInput } from "#web/components/photo-input.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
-import { photoFileSchema, usePreviewUrl } from "#web/lib/photo-file.ts";
+import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useCreateListing } from "./api/create-listing.ts";
 
 const AddProductFormSchema = ListingCreateFieldsSchema.extend({
@@ -58,7 +59,7 @@ export default function AddProductPage() {
     resolver: zodResolver(AddProductFormSchema),
     defaultValues,
   });
-  const preview = usePreviewUrl(watch("photo")?.[0]);
+  const photo = watch("photo");
 
   const onSubmit = handleSubmit(async ({ photo, ...fields }) => {
     const body = new FormData();
@@ -184,22 +185,13 @@ export default function AddProductPage() {
           <div className="sm:col-span-2">
             <FormField id="product-photo" label="Bike photo" error={errors.photo?.message}>
               {(control) => (
-                <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-                  <input
-                    {...control}
-                    {...register("photo")}
-                    type="file"
-                    accept="image/*"
-                    className="file-input w-full min-w-0"
-                  />
-                  {preview ? (
-                    <img
-                      src={preview}
-                      alt="The bike as chosen, before posting"
-                      className="aspect-[4/3] w-40 shrink-0 rounded-box object-cover ring-2 ring-base-300"
-                    />
-                  ) : null}
-                </div>
+                <PhotoInput
+                  control={control}
+                  {...register("photo")}
+                  file={photo?.[0]}
+                  previewAlt="The bike as chosen, before posting"
+                  previewClassName="aspect-[4/3] w-40 rounded-box"
+                />
               )}
             </FormField>
           </div>

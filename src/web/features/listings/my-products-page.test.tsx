@@ -6,25 +6,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
+import { buildListing, pageOf } from "#web/test/listings.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import MyProductsPage from "./my-products-page.tsx";
 
-const listing = (id: string, model: string, over: Partial<Listing> = {}): Listing => ({
-  id,
-  postedAt: "2026-01-05T10:00:00.000Z",
-  model,
-  engineCc: 149,
-  brand: "Yamaha",
-  category: { slug: "commuter", label: "Commuter" },
-  brandNewPrice: 235000,
-  askingPrice: 150000,
-  totalUsed: "2 years",
-  photo: { src: "/img/a.webp", srcSet: "/img/a.webp 320w", width: 320, height: 240 },
-  seller: { id: "s-1", name: "Karim Motors", email: "seller@motohaat.test", photo: null, verified: false },
-  advertised: false,
-  status: "available",
-  ...over,
-});
+const listing = (id: string, model: string, over: Partial<Listing> = {}) =>
+  buildListing({ id, model, postedAt: "2026-01-05T10:00:00.000Z", ...over });
 
 const path = "/dashboard/myproducts";
 const routes = [
@@ -47,7 +34,7 @@ const routes = [
 function sellerApi(initial: Listing[]) {
   let listings = initial;
   return mockApi({
-    "GET /api/me/listings": () => ({ body: { items: listings, nextCursor: null } }),
+    "GET /api/me/listings": () => ({ body: pageOf(listings) }),
     ...Object.fromEntries(
       initial.flatMap((l) => [
         [

@@ -6,25 +6,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
+import { buildListing } from "#web/test/listings.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import SellerListingDetailsPage from "./seller-listing-details-page.tsx";
 
 const seller = { ...buyer, id: "s-1", name: "Karim Motors", role: "seller" as const };
-const listing: Listing = {
-  id: "l-1",
-  postedAt: "2026-01-05T10:00:00.000Z",
-  model: "Yamaha FZS V3",
-  engineCc: 149,
-  brand: "Yamaha",
-  category: { slug: "commuter", label: "Commuter" },
-  brandNewPrice: 235000,
-  askingPrice: 150000,
-  totalUsed: "2 years",
-  photo: { src: "/img/a.webp", srcSet: "/img/a.webp 320w", width: 320, height: 240 },
+const listing = buildListing({
   seller: { id: seller.id, name: seller.name, email: seller.email, photo: null, verified: false },
-  advertised: false,
-  status: "available",
-};
+});
 
 const routes = [
   {
