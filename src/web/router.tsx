@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import("./app/dashboard-home-page.tsx")) },
               placeholder(d.profile.path, null, "Profile"),
               rolePage(d.myOrders.path, "buyer", () => import("./features/orders/my-orders-page.tsx")),
-              placeholder(d.payment.path, "buyer", "Payment"),
+              rolePage(d.payment.path, "buyer", () => import("./features/payments/payment-page.tsx")),
               rolePage(d.addProduct.path, "seller", () => import("./features/listings/add-product-page.tsx")),
               rolePage(d.myProducts.path, "seller", () => import("./features/listings/my-products-page.tsx")),
               rolePage(

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PaymentConfirmReq, PaymentConfirmResponse } from "#shared/schemas/payments.ts";
+import { api } from "#web/lib/api-client.ts";
+import { isAlreadyPaid } from "../payment-errors.ts";
+import { orderQueryKey } from "./get-order.ts";
+
+export function confirmPayment(body: PaymentConfirmReq) {
+  return api<PaymentConfirmResponse>("/api/payments/confirm", { method: "POST", body });
+}
+
+/**
+ * Asks our server to confirm (test provider: with the card) or to re-read the intent (Stripe, after
+ * Stripe.js confirmed it): the paid state always comes from the server. Every cached order
+ * refreshes, so My orders shows Paid without a reload.
+ */
+export function useConfirmPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmPayment,
+    onSuccess: ({ order }) => {
+      queryClient.setQueryData(orderQueryKey(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+    },
+    onError: (err) => {
+      // Paid meanwhile (another tab): the refetched order turns the page to Paid.
+      if (isAlreadyPaid(err)) void queryClient.invalidateQueries({ queryKey: ["orders"] });
+    },
+  });
+}

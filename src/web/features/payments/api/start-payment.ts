@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
+import { api } from "#web/lib/api-client.ts";
+
+/**
+ * The order's payment intent. A POST, but safe to repeat: the server hands back the open intent
+ * rather than making another, so it is cached like a read and never refetched behind the buyer's back.
+ */
+export const paymentIntentQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: ["payments", "intent", orderId] as const,
+    queryFn: ({ signal }) =>
+      api<PaymentIntentResponse>(`/api/orders/${encodeURIComponent(orderId)}/payment-intent`, {
+        method: "POST",
+        signal,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export function usePaymentIntent(orderId: string) {
+  return useQuery(paymentIntentQueryOptions(orderId));
+}

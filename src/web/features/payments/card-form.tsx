@@ -1,0 +1,101 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import {
+  type Card,
+  type CardField,
+  CardFormSchema,
+  type CardForm as CardFormValues,
+  type PaymentConfirmResponse,
+  type PaymentIntentResponse,
+} from "#shared/schemas/payments.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { useConfirmPayment } from "./api/confirm-payment.ts";
+import { PayFooter } from "./pay-footer.tsx";
+import { paymentFailure } from "./payment-errors.ts";
+
+type CardFormProps = {
+  intent: PaymentIntentResponse;
+  onPaid: (result: PaymentConfirmResponse) => void;
+};
+
+const inputs: {
+  name: CardField;
+  label: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength: number;
+}[] = [
+  {
+    name: "number",
+    label: "Card number",
+    autoComplete: "cc-number",
+    placeholder: "1234 1234 1234 1234",
+    maxLength: 23,
+  },
+  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY", maxLength: 7 },
+  { name: "cvc", label: "CVC", autoComplete: "cc-csc", placeholder: "123", maxLength: 4 },
+];
+
+/**
+ * The test provider's card form: checked here as the buyer submits (the same rules and messages as
+ * the server), then sent to our server, which confirms it with the test-mode processor.
+ */
+export function CardForm({ intent, onPaid }: CardFormProps) {
+  const idPrefix = useId();
+  const confirm = useConfirmPayment();
+  const [declined, setDeclined] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CardFormValues, unknown, Card>({
+    resolver: zodResolver(CardFormSchema),
+    defaultValues: { number: "", expiry: "", cvc: "" },
+  });
+
+  const onSubmit = handleSubmit(async (card) => {
+    setDeclined(null);
+    try {
+      onPaid(
+        await confirm.mutateAsync({ intentId: intent.intentId, clientSecret: intent.clientSecret, card }),
+      );
+    } catch (err) {
+      const { message, fields } = paymentFailure(err);
+      const entries = Object.entries(fields) as [CardField, string][];
+      for (const [field, text] of entries) setError(field, { type: "server", message: text });
+      if (entries.length === 0) setDeclined(message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Card details" className="flex flex-col gap-4">
+      <fieldset disabled={confirm.isPending} className="grid grid-cols-2 gap-4">
+        {inputs.map((input) => (
+          <div key={input.name} className={input.name === "number" ? "col-span-2" : "col-span-1"}>
+            <FormField
+              id={`${idPrefix}-${input.name}`}
+              label={input.label}
+              error={errors[input.name]?.message}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...register(input.name)}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete={input.autoComplete}
+                  placeholder={input.placeholder}
+                  maxLength={input.maxLength}
+                  className="input w-full font-mono"
+                />
+              )}
+            </FormField>
+          </div>
+        ))}
+      </fieldset>
+      <PayFooter processing={confirm.isPending} error={declined} />
+    </form>
+  );
+}

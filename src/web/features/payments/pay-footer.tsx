@@ -1,0 +1,26 @@
+type PayFooterProps = {
+  processing: boolean;
+  /** The provider's answer when the card was refused, shown in red. */
+  error: string | null;
+  /** Stripe.js still loading: the button waits for it. */
+  disabled?: boolean;
+};
+
+/** The end of either card form: the processor's answer, a progress bar while it thinks, and Pay. */
+export function PayFooter({ processing, error, disabled = false }: PayFooterProps) {
+  return (
+    <div className="flex flex-col gap-3">
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
+      {processing ? (
+        <progress className="progress progress-primary w-full" aria-label="Processing your payment" />
+      ) : null}
+      <button type="submit" className="btn btn-primary w-full" disabled={processing || disabled}>
+        Pay
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleCheck, SearchX } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { formatDate } from "#shared/format.ts";
+import type { Order } from "#shared/schemas/orders.ts";
+import type { PaymentConfirmResponse } from "#shared/schemas/payments.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { Img } from "#web/components/img.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
+import { Price } from "#web/components/price.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useOrder } from "./api/get-order.ts";
+import { usePaymentIntent } from "./api/start-payment.ts";
+import { CardForm } from "./card-form.tsx";
+import { isAlreadyPaid } from "./payment-errors.ts";
+
+// Stripe.js and its React bindings load only when the server runs the Stripe provider.
+const StripeCardForm = lazy(() => import("./stripe-card-form.tsx"));
+
+const backToOrders = (
+  <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-primary">
+    Back to My orders
+  </Link>
+);
+
+/** A missing order or another buyer's: said plainly, with the way back. */
+function OrderUnavailable({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+    return (
+      <EmptyState
+        title={error.status === 404 ? "We couldn't find this order" : "This order is not yours to pay"}
+        icon={<SearchX className="size-10" />}
+        action={backToOrders}
+      >
+        {error.message}
+      </EmptyState>
+    );
+  }
+  return <LoadError error={error} onRetry={onRetry} />;
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  const { listing } = order;
+  return (
+    <article aria-label="Your order" className="card card-side border border-base-300 bg-base-100 shadow-sm">
+      <figure className="w-28 shrink-0 bg-base-200 sm:w-40">
+        <Img image={listing.photo} alt={listing.model} sizes="160px" className="size-full object-cover" />
+      </figure>
+      <div className="card-body min-w-0 gap-2 p-4 sm:p-5">
+        <h2 className="card-title break-words text-lg">{listing.model}</h2>
+        <span className="badge badge-secondary badge-outline">{listing.brand}</span>
+        <p className="mt-auto text-sm text-base-content/70">
+          To pay <Price amount={order.price} className="block text-2xl font-bold text-base-content" />
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function PaidPanel({ order, paymentId }: { order: Order; paymentId: string | null }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="status" className="alert alert-success alert-soft">
+        <CircleCheck className="size-5" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-semibold">
+            {paymentId ? "Payment successful." : "This order is paid."}
+            {order.paidAt ? ` Paid on ${formatDate(order.paidAt)}.` : null}
+          </p>
+          {paymentId ? (
+            <p className="text-sm break-all">
+              Payment id: <span className="font-mono">{paymentId}</span>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <button type="button" className="btn btn-success w-full" disabled>
+        Paid
+      </button>
+    </div>
+  );
+}
+
+/** Starts (or resumes) the order's payment and shows the card form its provider needs. */
+function PaymentForm({ order, onPaid }: { order: Order; onPaid: (result: PaymentConfirmResponse) => void }) {
+  const intent = usePaymentIntent(order.id);
+  const queryClient = useQueryClient();
+  const paidElsewhere = isAlreadyPaid(intent.error);
+  useEffect(() => {
+    // Paid meanwhile (another tab, a webhook): the order refetches and the page shows Paid.
+    if (paidElsewhere) void queryClient.invalidateQueries({ queryKey: ["orders"] });
+  }, [paidElsewhere, queryClient]);
+
+  if (intent.isPending || paidElsewhere) return <Spinner block label="Preparing your payment" />;
+  if (intent.isError) return <LoadError error={intent.error} onRetry={intent.refetch} />;
+  if (intent.data.provider === "stripe") {
+    return (
+      <Suspense fallback={<Spinner block label="Loading the card form" />}>
+        <StripeCardForm intent={intent.data} onPaid={onPaid} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="rounded-box bg-base-200 p-3 text-sm text-base-content/80">
+        Test mode: no real money moves. Pay with <span className="font-mono">4242 4242 4242 4242</span>, any
+        future expiry and any 3 digits; <span className="font-mono">4000 0000 0000 0002</span> is declined.
+      </p>
+      <CardForm intent={intent.data} onPaid={onPaid} />
+    </div>
+  );
+}
+
+export default function PaymentPage() {
+  const { orderId = "" } = useParams();
+  const order = useOrder(orderId);
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  return (
+    <section className="mx-auto flex w-full max-w-xl flex-col gap-6">
+      <title>Payment — MotoHaat</title>
+      <h1 className="text-2xl font-bold">Payment</h1>
+      {order.isPending ? (
+        <Spinner block label="Loading your order" />
+      ) : order.isError ? (
+        <OrderUnavailable error={order.error} onRetry={order.refetch} />
+      ) : (
+        <>
+          <OrderSummary order={order.data} />
+          <div className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body gap-4 p-4 sm:p-6">
+              <h2 className="text-lg font-semibold">Pay by card</h2>
+              {order.data.paid ? (
+                <PaidPanel order={order.data} paymentId={paymentId} />
+              ) : (
+                <PaymentForm order={order.data} onPaid={(result) => setPaymentId(result.paymentId)} />
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
