@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { flushSync } from "react-dom";
-import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
+import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
 
 type Reply = { status?: number; body?: unknown };
@@ -42,6 +43,19 @@ export function renderRoutes(routes: RouteObject[], url: string) {
   );
   return { ...view, router, queryClient };
 }
+
+/** `routes` under a layout that shows toasts, for pages whose answer to the user is a toast. */
+export const withToasts = (routes: RouteObject[]): RouteObject[] => [
+  {
+    element: (
+      <>
+        <Outlet />
+        <ToastContainer />
+      </>
+    ),
+    children: routes,
+  },
+];
 
 export const buyer = {
   id: "u-buyer",

@@ -1,25 +1,13 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { Outlet } from "react-router";
-import { ToastContainer } from "react-toastify";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CATEGORIES } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
-import { mockApi, renderRoutes } from "#web/test/render.tsx";
+import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import AddProductPage from "./add-product-page.tsx";
 
 const path = "/dashboard/addproduct";
-const routes = [
-  {
-    element: (
-      <>
-        <Outlet />
-        <ToastContainer />
-      </>
-    ),
-    children: [{ path, Component: AddProductPage }],
-  },
-];
+const routes = withToasts([{ path, Component: AddProductPage }]);
 const categories = { "GET /api/categories": () => ({ body: { categories: CATEGORIES } }) };
 const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
   status,

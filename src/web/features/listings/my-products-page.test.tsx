@@ -1,34 +1,22 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet } from "react-router";
-import { ToastContainer } from "react-toastify";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing, pageOf } from "#web/test/listings.ts";
-import { mockApi, renderRoutes } from "#web/test/render.tsx";
+import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import MyProductsPage from "./my-products-page.tsx";
 
 const listing = (id: string, model: string, over: Partial<Listing> = {}) =>
   buildListing({ id, model, postedAt: "2026-01-05T10:00:00.000Z", ...over });
 
 const path = "/dashboard/myproducts";
-const routes = [
-  {
-    element: (
-      <>
-        <Outlet />
-        <ToastContainer />
-      </>
-    ),
-    children: [
-      { path, Component: MyProductsPage },
-      { path: "/dashboard/addproduct", element: <h1>Add Product page</h1> },
-      { path: "/dashboard/myproducts/details/:id", element: <h1>Details page</h1> },
-    ],
-  },
-];
+const routes = withToasts([
+  { path, Component: MyProductsPage },
+  { path: "/dashboard/addproduct", element: <h1>Add Product page</h1> },
+  { path: "/dashboard/myproducts/details/:id", element: <h1>Details page</h1> },
+]);
 
 /** The seller's listings as the server holds them: advertising and deleting change what the next GET returns. */
 function sellerApi(initial: Listing[]) {

@@ -1,13 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet } from "react-router";
-import { ToastContainer } from "react-toastify";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
-import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import SellerListingDetailsPage from "./seller-listing-details-page.tsx";
 
 const seller = { ...buyer, id: "s-1", name: "Karim Motors", role: "seller" as const };
@@ -15,20 +13,10 @@ const listing = buildListing({
   seller: { id: seller.id, name: seller.name, email: seller.email, photo: null, verified: false },
 });
 
-const routes = [
-  {
-    element: (
-      <>
-        <Outlet />
-        <ToastContainer />
-      </>
-    ),
-    children: [
-      { path: "/dashboard/myproducts/details/:id", Component: SellerListingDetailsPage },
-      { path: "/dashboard/myproducts", element: <h1>My products page</h1> },
-    ],
-  },
-];
+const routes = withToasts([
+  { path: "/dashboard/myproducts/details/:id", Component: SellerListingDetailsPage },
+  { path: "/dashboard/myproducts", element: <h1>My products page</h1> },
+]);
 
 const api = (found: Listing | null) => ({
   "GET /api/auth/me": () => ({ body: { user: seller } }),
