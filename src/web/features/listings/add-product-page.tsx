@@ -35,7 +35,8 @@ const PHOTO_STATUSES = [413, 415];
 
 function TakaInput({ control, ...props }: { control: FieldControlProps } & ComponentProps<"input">) {
   return (
-    <div className="input w-full">
+    // The border belongs to the wrapper, so it carries the error colour the inner input cannot show.
+    <div className={`input w-full ${control["aria-invalid"] ? "input-error" : ""}`}>
       <span className="text-base-content/70" aria-hidden="true">
         ৳
       </span>

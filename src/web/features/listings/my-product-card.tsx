@@ -134,10 +134,14 @@ export function MyProductCard({ listing }: { listing: Listing }) {
           <StatusBadge listing={listing} />
         </div>
         <ListingFacts listing={listing} className="text-sm" />
-        <div className="mt-auto flex flex-wrap gap-2 border-t border-base-300 pt-4">
+        {/* Two columns, not a wrapping row: on a narrow card a third button would wrap unevenly. */}
+        <div className="mt-auto grid grid-cols-2 gap-2 border-t border-base-300 pt-4">
           <AdvertiseButton listing={listing} />
           <DeleteListingButton listing={listing} />
-          <Link to={paths.dashboard.myProductDetails.getHref(listing.id)} className="btn btn-ghost btn-sm">
+          <Link
+            to={paths.dashboard.myProductDetails.getHref(listing.id)}
+            className="btn btn-outline btn-sm col-span-2"
+          >
             Details
           </Link>
         </div>
