@@ -60,7 +60,7 @@ export default function AddProductPage() {
     resolver: zodResolver(AddProductFormSchema),
     defaultValues,
   });
-  const photo = watch("photo");
+  const chosenPhoto = watch("photo");
 
   const onSubmit = handleSubmit(async ({ photo, ...fields }) => {
     const body = new FormData();
@@ -189,7 +189,7 @@ export default function AddProductPage() {
                 <PhotoInput
                   control={control}
                   {...register("photo")}
-                  file={photo?.[0]}
+                  file={chosenPhoto?.[0]}
                   previewAlt="The bike as chosen, before posting"
                   previewClassName="aspect-[4/3] w-40 rounded-box"
                 />
