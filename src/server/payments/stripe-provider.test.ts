@@ -4,7 +4,13 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
-import { bookedOrder, captureLogs, paymentRows, startPayment } from "../features/payments/testing.ts";
+import {
+  bookedOrder,
+  captureLogs,
+  orderPaid,
+  paymentRows,
+  startPayment,
+} from "../features/payments/testing.ts";
 import { call, createTestApp, expectProblem, setupTestApp, type TestApp } from "../test/app.ts";
 import { createStripeProvider, fromStripeIntent } from "./stripe-provider.ts";
 
@@ -180,16 +186,13 @@ describe("POST /api/payments/webhook with PAYMENT_PROVIDER=stripe", () => {
     return { ...booked, intent };
   };
 
-  const isPaid = async (cookie: string, orderId: string) =>
-    (await call(t.app, { method: "GET", url: `/api/orders/${orderId}`, cookie })).json().order.paid;
-
   it("marks the order paid once, however often Stripe delivers the event", async () => {
     const { cookie, order, intent } = await orderIntent();
     const { payload, signature } = signedEvent(intent);
     const first = await deliver(payload, signature);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ received: true });
-    expect(await isPaid(cookie, order.id)).toBe(true);
+    expect(await orderPaid(t.app, cookie, order.id)).toBe(true);
 
     const again = await Promise.all([deliver(payload, signature), deliver(payload, signature)]);
     expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -212,7 +215,7 @@ describe("POST /api/payments/webhook with PAYMENT_PROVIDER=stripe", () => {
     const { cookie, order, intent } = await orderIntent(over);
     const { payload, signature } = signedEvent(intent);
     expectProblem(await deliver(payload, signature), 409, MSG.payment.amountMismatch);
-    expect(await isPaid(cookie, order.id)).toBe(false);
+    expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
     expect(await paymentRows(t.app, order.id)).toHaveLength(0);
     const logged = lines.map((l) => JSON.parse(l)).find((l) => l.intentId === intent.id);
     expect(logged).toMatchObject({
@@ -232,7 +235,7 @@ describe("POST /api/payments/webhook with PAYMENT_PROVIDER=stripe", () => {
     const changed = payload.replace('"amount":15000000', '"amount":15000001');
     expect(changed).not.toBe(payload);
     expectProblem(await deliver(changed, signedEvent(intent).signature), 400, MSG.payment.badSignature);
-    expect(await isPaid(cookie, order.id)).toBe(false);
+    expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
   });
 
   it("acknowledges events it does not act on", async () => {
@@ -241,7 +244,7 @@ describe("POST /api/payments/webhook with PAYMENT_PROVIDER=stripe", () => {
     expect((await deliver(failed.payload, failed.signature)).statusCode).toBe(200);
     const foreign = signedEvent(stripeIntent({ id: "pi_not_ours", status: "succeeded", metadata: {} }));
     expect((await deliver(foreign.payload, foreign.signature)).statusCode).toBe(200);
-    expect(await isPaid(cookie, order.id)).toBe(false);
+    expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
   });
 
   it("lets the browser load Stripe.js and its frames (CSP)", async () => {

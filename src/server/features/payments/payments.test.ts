@@ -2,12 +2,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import type { Order } from "#shared/schemas/orders.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 import { payments, testPaymentIntents } from "../../db/schema.ts";
 import { call, createTestApp, expectProblem, setupTestApp } from "../../test/app.ts";
 import { signedInUser } from "../../test/factories.ts";
-import { bookedOrder, captureLogs, paymentRows, startPayment } from "./testing.ts";
+import { bookedOrder, captureLogs, orderPaid, paymentRows, startPayment } from "./testing.ts";
 
 const GOOD_CARD = "4242 4242 4242 4242";
 const future = { expMonth: 12, expYear: new Date().getFullYear() + 3 };
@@ -31,11 +30,6 @@ function confirm(app: FastifyInstance, cookie: string, intent: PaymentIntentResp
     cookie,
     payload: { intentId: intent.intentId, clientSecret: intent.clientSecret, ...payload },
   });
-}
-
-async function orderPaid(app: FastifyInstance, cookie: string, orderId: string) {
-  const res = await call(app, { method: "GET", url: `/api/orders/${orderId}`, cookie });
-  return (res.json().order as Order).paid;
 }
 
 describe("card payments (test provider)", () => {

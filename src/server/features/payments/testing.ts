@@ -32,6 +32,12 @@ export function startPayment(
   return call(app, { method: "POST", url: `/api/orders/${orderId}/payment-intent`, cookie, payload });
 }
 
+/** Whether the buyer's order reads as paid through the API. */
+export async function orderPaid(app: FastifyInstance, cookie: string, orderId: string) {
+  const res = await call(app, { method: "GET", url: `/api/orders/${orderId}`, cookie });
+  return (res.json().order as Order).paid;
+}
+
 export const paymentRows = (app: FastifyInstance, orderId: string) =>
   app.db.select().from(payments).where(eq(payments.orderId, orderId));
 

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
+import { buildListing } from "#web/test/listings.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import PaymentPage from "./payment-page.tsx";
 
@@ -14,21 +15,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   meetingLocation: "Dhanmondi 27",
   paid: false,
   paidAt: null,
-  listing: {
-    id: "l1",
-    postedAt: "2026-01-05T10:00:00.000Z",
-    model: "Yamaha FZS",
-    engineCc: 149,
-    brand: "Yamaha",
-    category: { slug: "commuter", label: "Commuter" },
-    brandNewPrice: 235000,
-    askingPrice: 150000,
-    totalUsed: "2 years",
-    photo: { src: "/img/a.webp", srcSet: "/img/a.webp 320w", width: 320, height: 240 },
-    seller: { id: "s-1", name: "Karim Motors", email: "s@motohaat.test", photo: null, verified: true },
-    advertised: false,
-    status: "sold",
-  },
+  listing: buildListing({ model: "Yamaha FZS", status: "sold" }),
   ...over,
 });
 
