@@ -21,6 +21,8 @@ import { orderRoutes } from "./features/orders/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 import { createImageStore, type ImageStore } from "./images/store.ts";
+import { type Background, createBackground } from "./lib/background.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createStripeProvider } from "./payments/stripe-provider.ts";
 import { createTestProvider } from "./payments/test-provider.ts";
@@ -36,6 +38,8 @@ declare module "fastify" {
     db: Db;
     databaseKind: Database["kind"];
     images: ImageStore;
+    mailer: Mailer;
+    background: Background;
   }
 }
 
@@ -71,6 +75,13 @@ export async function buildApp({
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
   app.decorate("images", createImageStore(config.imageDir));
+  app.decorate("mailer", createMailer(config.mail, app.log));
+  app.decorate("background", createBackground(app.log));
+  app.addHook("onClose", async () => {
+    // Mails still on their way go out before the process ends.
+    await app.background.idle();
+    app.mailer.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {

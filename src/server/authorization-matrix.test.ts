@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { sendPasswordReset } from "./features/auth/password-reset.ts";
+import type { Mail } from "./mail/mailer.ts";
 import { call, multipart, openTestDatabase, type Req } from "./test/app.ts";
 import {
   buildListing,
+  buildUser,
   jpeg,
   STRONG_PASSWORD,
   signedInUser,
@@ -78,6 +81,27 @@ async function reportedListing(w: World) {
   return id;
 }
 
+/** A fresh user's reset token, as the emailed link carries it. */
+async function resetToken(w: World) {
+  const user = await buildUser(w.app);
+  let link = "";
+  const mailer = {
+    async send(mail: Mail) {
+      link = mail.text;
+    },
+    close() {},
+  };
+  await sendPasswordReset(
+    w.app.db,
+    mailer,
+    { secret: w.app.config.sessionSecret, publicUrl: w.app.config.publicUrl },
+    user.email,
+  );
+  const token = link.match(/[?&]token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no reset link in: ${link}`);
+  return token;
+}
+
 const MATRIX: Record<string, Row> = {
   "GET /api/health": {
     expected: everyone(200),
@@ -123,9 +147,48 @@ const MATRIX: Record<string, Row> = {
     expected: everyone(200),
     request: async () => ({ method: "GET", url: "/api/auth/me" }),
   },
+  "PATCH /api/auth/me": {
+    expected: s(401, 200, 200, 200, 200, 200),
+    // Each caller sets the name it already has, so the other rows see the same users.
+    request: async (_w, actor) => ({
+      method: "PATCH",
+      url: "/api/auth/me",
+      ...(await multipart({ name: actor })),
+    }),
+  },
+  "POST /api/auth/password-reset": {
+    expected: everyone(202),
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/auth/password-reset",
+      payload: { email: w.users.buyer.email },
+    }),
+  },
+  "POST /api/auth/password-reset/confirm": {
+    expected: everyone(200),
+    // A user of its own each time: a reset ends every session of the user it is for.
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/auth/password-reset/confirm",
+      payload: { token: await resetToken(w), password: "N3w!Secret" },
+    }),
+  },
   "GET /api/auth/demo-accounts": {
     expected: everyone(200),
     request: async () => ({ method: "GET", url: "/api/auth/demo-accounts" }),
+  },
+  "GET /api/auth/providers": {
+    expected: everyone(200),
+    request: async () => ({ method: "GET", url: "/api/auth/providers" }),
+  },
+  // Redirects for everyone: to the provider, or (as here, with no provider listening) back to /signin.
+  "GET /api/auth/google": {
+    expected: everyone(302),
+    request: async () => ({ method: "GET", url: "/api/auth/google" }),
+  },
+  "GET /api/auth/google/callback": {
+    expected: everyone(302),
+    request: async () => ({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" }),
   },
 
   "GET /api/listings": {
@@ -268,6 +331,10 @@ describe("authorization matrix", () => {
       SEED_DEMO: "false",
       RATE_LIMIT_AUTH_MAX: "10000",
       LOG_LEVEL: "silent",
+      // Google set up, so its routes are live; nothing listens on port 9, so nothing leaves the machine.
+      OIDC_ISSUER: "http://127.0.0.1:9",
+      OIDC_CLIENT_ID: "motohaat",
+      OIDC_CLIENT_SECRET: "secret",
     });
     database = await openTestDatabase();
     w.app = await buildApp({ config, database, logger: false, onRoute: (route) => registered.push(route) });

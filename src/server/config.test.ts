@@ -31,6 +31,11 @@ describe("loadConfig", () => {
       logLevel: "info",
       rateLimit: { max: 10, windowSeconds: 60 },
       payments: { provider: "test" },
+      mail: {
+        smtpUrl: undefined,
+        from: "MotoHaat <no-reply@motohaat.test>",
+        outboxDir: path.resolve("data", "outbox"),
+      },
     });
     expect(config.publicUrl.href).toBe("http://localhost:3000/");
     expect(config.sessionSecret.length).toBeGreaterThan(0);
@@ -89,10 +94,17 @@ describe("loadConfig", () => {
     expect(err.message).toMatch(/SESSION_SECRET: .*at least 32/);
   });
 
-  it("accepts production with a long random secret, and uses it", () => {
-    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+  it("accepts production with a long random secret and a mail server, and uses them", () => {
+    const smtp = "smtp://mailer:pw@mail.example:587";
+    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, SMTP_URL: smtp });
     expect(config.env).toBe("production");
     expect(config.sessionSecret).toBe(SECRET);
+    expect(config.mail.smtpUrl).toBe(smtp);
+  });
+
+  it("refuses production without SMTP_URL: password reset emails would go nowhere", () => {
+    const err = configError({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    expect(err.message).toContain("SMTP_URL: SMTP_URL is required in production");
   });
 
   it.each([
@@ -105,6 +117,7 @@ describe("loadConfig", () => {
     ["SEED_DEMO", "maybe", /SEED_DEMO: /],
     ["LOG_LEVEL", "loud", /LOG_LEVEL: /],
     ["RATE_LIMIT_AUTH_MAX", "0", /RATE_LIMIT_AUTH_MAX: /],
+    ["SMTP_URL", "mail.example:587", /SMTP_URL: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
   ])("refuses %s=%s with a message naming it", (key, value, message) => {
     const err = configError({ [key]: value });
     expect(err.message).toMatch(/^Invalid configuration:/);
@@ -121,5 +134,32 @@ describe("loadConfig", () => {
     expect(err.message).not.toContain("STRIPE_SECRET_KEY is required");
     expect(err.message).toContain("STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROVIDER=stripe");
     expect(err.message).toContain("STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe");
+  });
+
+  it("turns Google sign-in on only with both the client id and secret, at Google by default", () => {
+    expect(loadConfig({}).google).toBeNull();
+    const google = loadConfig({
+      OIDC_CLIENT_ID: "id.apps.googleusercontent.com",
+      OIDC_CLIENT_SECRET: "s",
+    }).google;
+    expect(google).toMatchObject({ clientId: "id.apps.googleusercontent.com", clientSecret: "s" });
+    expect(google?.issuer.href).toBe("https://accounts.google.com/");
+    expect(configError({ OIDC_CLIENT_ID: "id" }).message).toContain(
+      "OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET is required when OIDC_CLIENT_ID is set",
+    );
+    expect(configError({ OIDC_CLIENT_SECRET: "s" }).message).toContain(
+      "OIDC_CLIENT_ID: OIDC_CLIENT_ID is required when OIDC_CLIENT_SECRET is set",
+    );
+  });
+
+  it("takes the OpenID issuer over https only, or plain http on this machine", () => {
+    const creds = { OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" };
+    expect(loadConfig({ ...creds, OIDC_ISSUER: "http://127.0.0.1:4000" }).google?.issuer.origin).toBe(
+      "http://127.0.0.1:4000",
+    );
+    expect(configError({ ...creds, OIDC_ISSUER: "http://sso.example" }).message).toContain(
+      "OIDC_ISSUER: OIDC_ISSUER must be an https:// URL",
+    );
+    expect(configError({ OIDC_ISSUER: "not a url" }).message).toMatch(/OIDC_ISSUER: /);
   });
 });

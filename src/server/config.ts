@@ -33,6 +33,11 @@ const EnvSchema = z
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     WEB_DIST_DIR: z.string().min(1).default("dist/web"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(1).default("MotoHaat <no-reply@motohaat.test>"),
   })
   .superRefine(
     (env, ctx) => {
@@ -47,6 +52,15 @@ const EnvSchema = z
         }
       }
       if (env.NODE_ENV !== "production") return;
+      if (!env.SMTP_URL) {
+        // Without mail nobody can reset a forgotten password; the dev outbox is no place for real users' links.
+        ctx.addIssue({
+          code: "custom",
+          path: ["SMTP_URL"],
+          message:
+            "SMTP_URL is required in production (password reset emails), e.g. smtp://user:pass@host:587",
+        });
+      }
       if (!env.SESSION_SECRET) {
         ctx.addIssue({
           code: "custom",
@@ -84,6 +98,8 @@ export type Config = {
     | { provider: "test" }
     | { provider: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string };
   webDist: string;
+  /** No smtpUrl: each mail is written to outboxDir instead (never in production). */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
 };
 
 export class ConfigError extends Error {
@@ -125,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: "test" },
     webDist: path.resolve(e.WEB_DIST_DIR),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
   };
 }
 

@@ -26,6 +26,18 @@ export const MSG = {
     tooManyAttempts: "Too many attempts. Please wait a moment and try again.",
     badOrigin: "This request did not come from the MotoHaat site.",
   },
+  passwordReset: {
+    emailSent: "password reset email sent",
+    linkInvalid: "this reset link has expired or was already used; ask for a new one",
+    linkMissing: "this page needs the link from your password reset email; ask for a new one",
+    confirmRequired: "please type the new password again",
+    mismatch: "the two passwords do not match",
+    done: "your password has been changed and you are signed in",
+  },
+  profile: {
+    nothingToChange: "change your name or choose a new photo first",
+    saved: "your profile is updated",
+  },
   generic: {
     somethingWrong: "something went wrong, please try again",
     notFound: "Sorry we couldn't find this page.",

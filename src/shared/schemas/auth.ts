@@ -24,9 +24,14 @@ export const NewPasswordSchema = z
     error: MSG.signup.passwordWeak,
   });
 
+/** The name rule of sign-up, shared with profile editing. */
+export const NameSchema = requiredText(MSG.signup.nameRequired).max(80, {
+  error: "the name must be at most 80 characters",
+});
+
 /** Text fields of the sign-up form; the photo travels beside them as a file. */
 export const SignupFieldsSchema = z.object({
-  name: requiredText(MSG.signup.nameRequired).max(80, { error: "the name must be at most 80 characters" }),
+  name: NameSchema,
   email: EmailSchema(MSG.signup.emailRequired),
   role: z.enum(SIGNUP_ROLES, { error: MSG.signup.roleInvalid }),
   password: NewPasswordSchema,
@@ -59,3 +64,23 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 export const DemoAccountSchema = z.object({ role: z.enum(ROLES), email: z.string(), password: z.string() });
 export const DemoAccountsResponseSchema = z.object({ accounts: z.array(DemoAccountSchema) });
 export type DemoAccount = z.infer<typeof DemoAccountSchema>;
+
+/** Forgot password: asked for on /signin, so its messages are the sign-in form's. */
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema(MSG.signin.emailRequired) });
+export type PasswordResetRequestReq = z.infer<typeof PasswordResetRequestSchema>;
+
+/** The same answer whether or not an account has this address: nothing to learn from it. */
+export const PasswordResetRequestedSchema = z.object({ message: z.literal(MSG.passwordReset.emailSent) });
+
+export const PasswordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: MSG.passwordReset.linkMissing })
+    .min(1, { error: MSG.passwordReset.linkMissing })
+    .max(200, { error: MSG.passwordReset.linkInvalid }),
+  password: NewPasswordSchema,
+});
+export type PasswordResetConfirmReq = z.infer<typeof PasswordResetConfirmSchema>;
+
+/** Text fields of the profile form; a new photo, when chosen, travels beside them as a file. */
+export const ProfileFieldsSchema = z.object({ name: NameSchema.optional() });
+export type ProfileFields = z.infer<typeof ProfileFieldsSchema>;

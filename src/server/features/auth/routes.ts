@@ -6,6 +6,10 @@ import { MSG } from "#shared/messages.ts";
 import {
   DemoAccountsResponseSchema,
   MeResponseSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestedSchema,
+  PasswordResetRequestSchema,
+  ProfileFieldsSchema,
   SigninSchema,
   SignupFieldsSchema,
 } from "#shared/schemas/auth.ts";
@@ -14,9 +18,17 @@ import { fileField } from "../../lib/multipart.ts";
 import { clearSessionCookie, createSession, setSessionCookie } from "../../plugins/auth.ts";
 import { authLimiters } from "../../plugins/rate-limit.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
-import { signin, signup, toUserDto } from "./service.ts";
+import { resetPassword, sendPasswordReset } from "./password-reset.ts";
+import { loadAuthUser, signin, signup, toUserDto, updateProfile } from "./service.ts";
 
 const SignupBodySchema = SignupFieldsSchema.extend({ photo: fileField(MSG.signup.photoRequired) });
+// A browser's empty file input arrives as an empty file: that means "keep the photo".
+const ProfileBodySchema = ProfileFieldsSchema.extend({
+  photo: z.preprocess(
+    (v) => (Buffer.isBuffer(v) && v.length === 0 ? undefined : v),
+    fileField(MSG.signup.photoRequired).optional(),
+  ),
+});
 
 const emailOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
@@ -28,6 +40,7 @@ export async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const signupLimit = authLimiters(app, "signup", emailOf);
   const signinLimit = authLimiters(app, "signin", emailOf);
+  const resetLimit = authLimiters(app, "password-reset", emailOf);
 
   r.post(
     "/api/auth/signup",
@@ -93,6 +106,73 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return { user: request.user ? toUserDto(request.user) : null };
+    },
+  );
+
+  r.patch(
+    "/api/auth/me",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: ["auth"],
+        summary: "Change the signed-in user's name and/or photo (multipart)",
+        consumes: ["multipart/form-data", "application/json"],
+        body: ProfileBodySchema,
+        response: { 200: MeResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(db, app.images, request.user!.id, request.body);
+      return { user: toUserDto(user) };
+    },
+  );
+
+  r.post(
+    "/api/auth/password-reset",
+    {
+      config: { access: "public" },
+      onRequest: resetLimit.perIp,
+      preHandler: resetLimit.perEmail,
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Email a password reset link, if the address has an account (the answer is the same either way)",
+        body: PasswordResetRequestSchema,
+        response: { 202: PasswordResetRequestedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      // In the background, so the answer takes as long whether or not a mail goes out.
+      app.background.run("password reset mail", () =>
+        sendPasswordReset(
+          db,
+          app.mailer,
+          { secret: config.sessionSecret, publicUrl: config.publicUrl },
+          email,
+        ),
+      );
+      return reply.code(202).send({ message: MSG.passwordReset.emailSent });
+    },
+  );
+
+  r.post(
+    "/api/auth/password-reset/confirm",
+    {
+      config: { access: "public" },
+      // One budget per IP for both steps: asking for links and trying tokens.
+      onRequest: resetLimit.perIp,
+      schema: {
+        tags: ["auth"],
+        summary: "Set a new password with an emailed token; ends every other session and signs in",
+        body: PasswordResetConfirmSchema,
+        response: { 200: MeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = await resetPassword(db, config.sessionSecret, request.body.token, request.body.password);
+      setSessionCookie(reply, await createSession(db, config.sessionSecret, userId), config.secureCookies);
+      return { user: toUserDto(await loadAuthUser(db, userId)) };
     },
   );
 

@@ -1,10 +1,10 @@
 import { hash, verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { MSG } from "#shared/messages.ts";
-import type { SignupFields, User } from "#shared/schemas/auth.ts";
+import type { ProfileFields, SignupFields, User } from "#shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { images, users } from "../../db/schema.ts";
-import { Conflict, Unauthorized } from "../../errors.ts";
+import { BadRequest, Conflict, Unauthorized } from "../../errors.ts";
 import { type ImageStore, saveImage, toImage } from "../../images/store.ts";
 import type { AuthUser } from "../../plugins/auth.ts";
 
@@ -95,6 +95,25 @@ export async function signin(db: Db, email: string, password: string): Promise<A
     throw new Unauthorized(MSG.signin.wrongCredentials, { password: MSG.signin.wrongCredentials });
   }
   return loadAuthUser(db, user.id);
+}
+
+/** A new name, a new photo (through the image pipeline), or both. */
+export async function updateProfile(
+  db: Db,
+  store: ImageStore,
+  userId: string,
+  changes: ProfileFields & { photo?: Buffer | undefined },
+): Promise<AuthUser> {
+  if (changes.name === undefined && !changes.photo) throw new BadRequest(MSG.profile.nothingToChange);
+  const photo = changes.photo ? await saveImage(db, store, changes.photo) : undefined;
+  await db
+    .update(users)
+    .set({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(photo && { photoKey: photo.key }),
+    })
+    .where(eq(users.id, userId));
+  return loadAuthUser(db, userId);
 }
 
 export async function createUser(

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { MSG } from "#shared/messages.ts";
+import type { Db } from "../../db/client.ts";
+import { passwordResetTokens, sessions, users } from "../../db/schema.ts";
+import { BadRequest } from "../../errors.ts";
+import type { Mail, Mailer } from "../../mail/mailer.ts";
+import { hashToken } from "../../plugins/auth.ts";
+import { findUserByEmail } from "./service.ts";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The SPA route that reads the token (PRODUCT.md: `/reset-password?token=…`). */
+const RESET_PAGE = "/reset-password";
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function resetMail(to: string, name: string, link: string): Mail {
+  const text = [
+    `Hello ${name},`,
+    "",
+    "Someone (we hope you) asked to reset the password of your MotoHaat account.",
+    "Open this link within 1 hour to choose a new one:",
+    "",
+    link,
+    "",
+    "If it was not you, ignore this email: your password stays as it is.",
+    "",
+    "MotoHaat",
+  ].join("\n");
+  const href = escapeHtml(link);
+  const html = `<p>Hello ${escapeHtml(name)},</p>
+<p>Someone (we hope you) asked to reset the password of your MotoHaat account.
+Open this link within 1 hour to choose a new one:</p>
+<p><a href="${href}">${href}</a></p>
+<p>If it was not you, ignore this email: your password stays as it is.</p>
+<p>MotoHaat</p>`;
+  return { to, subject: "Reset your MotoHaat password", text, html };
+}
+
+/**
+ * Emails a one-hour, single-use reset link when the address has an account, and does nothing
+ * otherwise. Callers run it in the background and answer the same either way.
+ */
+export async function sendPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  opts: { secret: string; publicUrl: URL },
+  email: string,
+): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const now = Date.now();
+  const token = randomBytes(32).toString("base64url");
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now)));
+  await db.insert(passwordResetTokens).values({
+    id: hashToken(opts.secret, token),
+    userId: user.id,
+    expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
+  });
+  const link = new URL(RESET_PAGE, opts.publicUrl);
+  link.searchParams.set("token", token);
+  await mailer.send(resetMail(user.email, user.name, link.href));
+}
+
+/**
+ * Spends a reset token: sets the new password, ends every session of the user and voids their
+ * other reset links. Returns the user's id, for the caller to sign them in.
+ */
+export async function resetPassword(
+  db: Db,
+  secret: string,
+  token: string,
+  password: string,
+): Promise<string> {
+  // Hashed before the transaction: argon2 is slow on purpose, and a transaction should not wait for it.
+  const passwordHash = await hash(password);
+  return db.transaction(async (tx) => {
+    const [spent] = await tx
+      .delete(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.id, hashToken(secret, token)),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) throw new BadRequest(MSG.passwordReset.linkInvalid, { token: MSG.passwordReset.linkInvalid });
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, spent.userId));
+    return spent.userId;
+  });
+}
