@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import type { CategorySlug } from "#shared/categories.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
 
 export { expect };
 
@@ -35,10 +37,34 @@ export async function drawPhoto(page: Page, name = "photo.png") {
   return { name, mimeType: "image/png", buffer: Buffer.from(base64, "base64") };
 }
 
+/** A fresh account signed in in its own browser context; `origin` goes on its API mutations. */
+export type Account = { name: string; email: string; password: string; page: Page; origin: string };
+
+const PASSWORD = "Bikes!2026";
+
 export const test = base.extend<{
   /** Signs this page's browser context in as a demo account through the API (fast; not what is under test). */
   signInAs: (role: DemoRole) => Promise<void>;
+  /** Signs up a fresh account in its own browser context; the contexts close when the test ends. */
+  newAccount: (role: "buyer" | "seller", name: string) => Promise<Account>;
 }>({
+  newAccount: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    const origin = new URL(baseURL!).origin;
+    await use(async (role, name) => {
+      const context = await browser.newContext({ baseURL });
+      contexts.push(context);
+      const page = await context.newPage();
+      const email = uniqueEmail(role);
+      const res = await page.request.post("/api/auth/signup", {
+        headers: { origin },
+        multipart: { name, email, role, password: PASSWORD, photo: await drawPhoto(page, `${role}.png`) },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return { name, email, password: PASSWORD, page, origin };
+    });
+    await Promise.all(contexts.map((c) => c.close()));
+  },
   signInAs: async ({ page, baseURL }, use) => {
     await use(async (role) => {
       const { email, password } = DEMO[role];
@@ -53,3 +79,35 @@ export const test = base.extend<{
 
 /** Matches a URL by path alone, whatever the host and port. */
 export const atPath = (pathname: string) => (url: URL) => url.pathname === pathname;
+
+/** Posts a bike as `seller` through the API (and advertises it when asked). */
+export async function postListing(
+  seller: Account,
+  {
+    model,
+    category = "commuter",
+    advertise = false,
+  }: { model: string; category?: CategorySlug; advertise?: boolean },
+): Promise<Listing> {
+  const headers = { origin: seller.origin };
+  const res = await seller.page.request.post("/api/listings", {
+    headers,
+    multipart: {
+      model,
+      engineCc: "150",
+      category,
+      brand: "Yamaha",
+      brandNewPrice: "235000",
+      askingPrice: "150000",
+      totalUsed: "2 years",
+      photo: await drawPhoto(seller.page, "bike.png"),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { listing } = (await res.json()) as { listing: Listing };
+  if (advertise) {
+    const ad = await seller.page.request.post(`/api/listings/${listing.id}/advertise`, { headers });
+    expect(ad.ok(), await ad.text()).toBe(true);
+  }
+  return listing;
+}

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { MSG } from "#shared/messages.ts";
-import type { Listing } from "#shared/schemas/listings.ts";
-import { atPath, test as base, drawPhoto, expect, uniqueEmail } from "./fixtures.ts";
+import { atPath, expect, postListing, test } from "./fixtures.ts";
 
 /**
  * Booking, buyers, verification and reports across three people. Every test makes its own seller,
@@ -10,62 +9,19 @@ import { atPath, test as base, drawPhoto, expect, uniqueEmail } from "./fixtures
  * by another test at any moment.
  */
 
-type Account = { name: string; email: string; password: string; page: Page };
-
-const PASSWORD = "Bikes!2026";
 const tag = () => randomBytes(3).toString("hex");
 
-/** Signs up a fresh account in its own browser context; the contexts close when the test ends. */
-const test = base.extend<{ newAccount: (role: "buyer" | "seller", name: string) => Promise<Account> }>({
-  newAccount: async ({ browser, baseURL }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (role, name) => {
-      const context = await browser.newContext({ baseURL });
-      contexts.push(context);
-      const page = await context.newPage();
-      const email = uniqueEmail(role);
-      const res = await page.request.post("/api/auth/signup", {
-        headers: { origin: new URL(baseURL!).origin },
-        multipart: { name, email, role, password: PASSWORD, photo: await drawPhoto(page, `${role}.png`) },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-      return { name, email, password: PASSWORD, page };
-    });
-    await Promise.all(contexts.map((c) => c.close()));
-  },
-});
-
-async function postListing(seller: Account, baseURL: string, model: string, advertise = false) {
-  const headers = { origin: new URL(baseURL).origin };
-  const res = await seller.page.request.post("/api/listings", {
-    headers,
-    multipart: {
-      model,
-      engineCc: "150",
-      category: "commuter",
-      brand: "Yamaha",
-      brandNewPrice: "235000",
-      askingPrice: "150000",
-      totalUsed: "2 years",
-      photo: await drawPhoto(seller.page, "bike.png"),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { listing } = (await res.json()) as { listing: Listing };
-  if (advertise) {
-    const ad = await seller.page.request.post(`/api/listings/${listing.id}/advertise`, { headers });
-    expect(ad.ok(), await ad.text()).toBe(true);
-  }
-  return listing;
-}
-
-/** Clicks "Load more" until `target` shows up: other tests may have added rows above it. */
+/**
+ * Scrolls down a paged list until `target` shows up: other tests may have added rows above it. The
+ * list loads its next page by itself as its end comes into view (clicking "Load more" would race
+ * that: the button goes away when the last page arrives).
+ */
 async function findInPagedList(page: Page, target: Locator) {
-  const more = page.getByRole("button", { name: "Load more" });
+  const more = page.getByRole("button", { name: /^Load(ing)? more/ });
   // The page may still be fetching its lazily loaded code and first page.
   await expect(target.or(more).first()).toBeVisible({ timeout: 15_000 });
-  while (!(await target.isVisible()) && (await more.isVisible())) {
-    await more.click();
+  while (!(await target.isVisible()) && (await more.count()) > 0) {
+    await page.mouse.wheel(0, 10_000);
     await expect(page.getByRole("button", { name: "Loading more…" })).toHaveCount(0);
   }
   await expect(target).toBeVisible();
@@ -76,13 +32,12 @@ const detailsPath = (id: string) => `/products/productdetails/${id}`;
 test.describe("booking, buyers and verification", () => {
   test("a buyer books from the details page; the seller sees them; the admin's tick reaches the order", async ({
     newAccount,
-    baseURL,
     page: adminPage,
     signInAs,
   }) => {
     const seller = await newAccount("seller", `Seller ${tag()}`);
     const model = `Booked Bike ${tag()}`;
-    const listing = await postListing(seller, baseURL!, model);
+    const listing = await postListing(seller, { model });
     const buyer = await newAccount("buyer", `Buyer ${tag()}`);
 
     // The buyer books it.
@@ -138,13 +93,12 @@ test.describe("booking, buyers and verification", () => {
 
   test("a buyer reports a bike; the admin reads the reason and dismisses it", async ({
     newAccount,
-    baseURL,
     page: adminPage,
     signInAs,
   }) => {
     const seller = await newAccount("seller", `Seller ${tag()}`);
     const model = `Reported Bike ${tag()}`;
-    const listing = await postListing(seller, baseURL!, model);
+    const listing = await postListing(seller, { model });
     const buyer = await newAccount("buyer", `Buyer ${tag()}`);
     const reason = `The photo shows a different bike (${tag()})`;
 
@@ -178,12 +132,11 @@ test.describe("booking, buyers and verification", () => {
 
   test("a signed-out visitor who presses Book signs in and comes back to the bike", async ({
     newAccount,
-    baseURL,
     page,
   }) => {
     const seller = await newAccount("seller", `Seller ${tag()}`);
     const model = `Advertised Bike ${tag()}`;
-    await postListing(seller, baseURL!, model, true);
+    await postListing(seller, { model, advertise: true });
     const buyer = await newAccount("buyer", `Buyer ${tag()}`);
 
     await page.goto("/");

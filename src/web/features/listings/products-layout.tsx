@@ -8,7 +8,8 @@ import { useCategories } from "#web/lib/categories-query.ts";
 
 /** `/products/*`: the bikes beside a drawer with the category picker. */
 export function ProductsLayout() {
-  const { category = "all" } = useParams();
+  // No category on a bike's details page: the picker then asks rather than claim "All".
+  const { category = "" } = useParams();
   const navigate = useNavigate();
   const categories = useCategories();
   const selectId = useId();
@@ -26,6 +27,11 @@ export function ProductsLayout() {
         aria-busy={categories.isPending}
         onChange={(e) => void navigate(paths.products.getHref(e.target.value))}
       >
+        {category === "" ? (
+          <option value="" disabled>
+            Choose a category
+          </option>
+        ) : null}
         <option value="all">All</option>
         {categories.data?.categories.map((c) => (
           <option key={c.slug} value={c.slug}>
@@ -33,7 +39,9 @@ export function ProductsLayout() {
           </option>
         ))}
         {/* Until the list arrives (or on a page of an unknown slug) the current value still shows. */}
-        {category !== "all" && !known ? <option value={category}>{categoryLabel(category)}</option> : null}
+        {category !== "" && category !== "all" && !known ? (
+          <option value={category}>{categoryLabel(category)}</option>
+        ) : null}
       </select>
       {categories.isError ? (
         <p role="alert" className="mt-3 text-sm text-error">
