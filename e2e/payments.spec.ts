@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import { MSG } from "#shared/messages.ts";
+import type { Order } from "#shared/schemas/orders.ts";
+import { type Account, atPath, expect, postListing, test } from "./fixtures.ts";
+
+/**
+ * Paying by card with the built-in test-mode processor (the server's default provider). Each test
+ * makes its own seller, bike and buyer, and books through the API: booking is not what is under test.
+ */
+
+type NewAccount = (role: "buyer" | "seller", name: string) => Promise<Account>;
+
+const tag = () => randomBytes(3).toString("hex");
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
+
+/** A fresh seller's bike, booked by a fresh buyer. */
+async function bookFreshBike(newAccount: NewAccount) {
+  const [seller, buyer] = await Promise.all([
+    newAccount("seller", `Seller ${tag()}`),
+    newAccount("buyer", `Buyer ${tag()}`),
+  ]);
+  const model = `Paid Bike ${tag()}`;
+  const listing = await postListing(seller, { model });
+  const res = await buyer.page.request.post("/api/orders", {
+    headers: { origin: buyer.origin },
+    data: { listingId: listing.id, phone: "01712-345678", meetingLocation: "Banani 11, Dhaka" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { order } = (await res.json()) as { order: Order };
+  return { buyer, model, order };
+}
+
+async function payWith(buyer: Account, number: string) {
+  const form = buyer.page.getByRole("form", { name: "Card details" });
+  await form.getByLabel("Card number").fill(number);
+  await form.getByLabel("Expiry (MM/YY)").fill(`12/${nextYear}`);
+  await form.getByLabel("CVC").fill("123");
+  await form.getByRole("button", { name: "Pay" }).click();
+}
+
+test.describe("paying for an order by card", () => {
+  // Two sign-ups and a photo upload come before the payment itself; on a busy two-core machine
+  // that alone can take most of the default 30 s.
+  test.describe.configure({ timeout: 60_000 });
+
+  test("a buyer pays with 4242 4242 4242 4242, sees the payment id, and My orders shows Paid", async ({
+    newAccount,
+  }) => {
+    const { buyer, model, order } = await bookFreshBike(newAccount);
+    const { page } = buyer;
+
+    await page.goto("/dashboard/myorders");
+    const card = page.getByRole("article", { name: model });
+    await card.getByRole("link", { name: `Pay for ${model}` }).click();
+    await expect(page).toHaveURL(atPath(`/dashboard/payment/${order.id}`));
+
+    const summary = page.getByRole("article", { name: "Your order" });
+    await expect(summary).toContainText(model);
+    await expect(summary).toContainText("Yamaha");
+    await expect(summary).toContainText("৳1,50,000");
+
+    await payWith(buyer, "4242 4242 4242 4242");
+    const success = page.getByRole("status").filter({ hasText: "Payment successful." });
+    await expect(success).toContainText(/Payment id: pi_test_[0-9a-f]+/);
+    await expect(page.getByRole("button", { name: "Paid" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
+
+    // Back through the menu, without a reload: the list already knows.
+    await page.getByRole("link", { name: "My orders" }).click();
+    await expect(page).toHaveURL(atPath("/dashboard/myorders"));
+    await expect(card.getByRole("button", { name: "Paid" })).toBeDisabled();
+    await expect(card.getByRole("link", { name: `Pay for ${model}` })).toHaveCount(0);
+
+    // And the server agrees: a fresh load of the payment page says Paid too.
+    await page.goto(`/dashboard/payment/${order.id}`);
+    await expect(page.getByRole("status").filter({ hasText: "This order is paid." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Paid" })).toBeDisabled();
+  });
+
+  test("a declined card shows the provider's message in red and the order stays unpaid", async ({
+    newAccount,
+  }) => {
+    const { buyer, model, order } = await bookFreshBike(newAccount);
+    const { page } = buyer;
+
+    await page.goto(`/dashboard/payment/${order.id}`);
+    await payWith(buyer, "4000 0000 0000 0002");
+    const declined = page.getByRole("alert").filter({ hasText: MSG.payment.declined });
+    await expect(declined).toBeVisible();
+    await expect(declined).toHaveClass(/text-error/);
+    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Paid" })).toHaveCount(0);
+
+    await page.goto("/dashboard/myorders");
+    const card = page.getByRole("article", { name: model });
+    await expect(card.getByRole("link", { name: `Pay for ${model}` })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Paid" })).toHaveCount(0);
+  });
+
+  test("another buyer's order is not theirs to pay", async ({ newAccount }) => {
+    const [{ order }, other] = await Promise.all([
+      bookFreshBike(newAccount),
+      newAccount("buyer", `Buyer ${tag()}`),
+    ]);
+
+    await other.page.goto(`/dashboard/payment/${order.id}`);
+    await expect(other.page.getByRole("heading", { name: "This order is not yours to pay" })).toBeVisible();
+    await expect(other.page.getByText(MSG.order.notYours)).toBeVisible();
+    await expect(other.page.getByLabel("Card number")).toHaveCount(0);
+  });
+});
