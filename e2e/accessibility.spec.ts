@@ -1,27 +1,53 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import type { ListingsPage } from "#shared/schemas/listings.ts";
 import { expect, test } from "./fixtures.ts";
 
-for (const theme of ["light", "dark"] as const) {
-  for (const path of ["/", "/signin", "/signup"]) {
-    test(`${path} in the ${theme} theme has no serious or critical axe violations`, async ({ page }) => {
-      await page.addInitScript((t) => localStorage.setItem("motohaat-theme", t), theme);
-      await page.goto(path);
-      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-      await expect(page.getByText(/Trusted since 1992/)).toBeVisible();
-      await page.waitForLoadState("networkidle");
+async function expectNoSeriousViolations(page: Page) {
+  await expect(page.getByText(/Trusted since 1992/)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
+    }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
 
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => ({
-          rule: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
-        }));
-      expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem("motohaat-theme", t), theme);
     });
-  }
+
+    for (const path of ["/", "/signin", "/signup"]) {
+      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+        await expectNoSeriousViolations(page);
+      });
+    }
+
+    test("a buyer's category and bike pages have no serious or critical axe violations", async ({
+      page,
+      signInAs,
+    }) => {
+      await signInAs("buyer");
+      await page.goto("/products/sports");
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      const res = await page.request.get("/api/listings?category=sports");
+      const [bike] = ((await res.json()) as ListingsPage).items;
+      await page.goto(`/products/productdetails/${bike!.id}`);
+      await expect(page.getByRole("heading", { level: 1, name: bike!.model })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  });
 }
