@@ -56,7 +56,12 @@ describe("payment page", () => {
       },
     });
     const user = userEvent.setup();
-    renderRoutes(routes, "/dashboard/payment/o1");
+    const { queryClient } = renderRoutes(routes, "/dashboard/payment/o1");
+    // My orders, as cached from the buyer's earlier visit.
+    queryClient.setQueryData(["orders", "mine"], {
+      pages: [{ items: [current], nextCursor: null }],
+      pageParams: [null],
+    });
 
     expect(screen.getByRole("status", { name: "Loading your order" })).toBeInTheDocument();
     const summary = await screen.findByRole("article", { name: "Your order" });
@@ -78,6 +83,8 @@ describe("payment page", () => {
     expect(screen.getByRole("button", { name: "Paid" })).toBeDisabled();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
+    // So My orders refetches and shows Paid next time it is on screen, without a reload.
+    expect(queryClient.getQueryState(["orders", "mine"])?.isInvalidated).toBe(true);
   });
 
   it("shows Paid, disabled, for an order already paid, without starting a payment", async () => {
