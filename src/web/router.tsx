@@ -1,7 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import type { Role } from "#shared/schemas/auth.ts";
-import { DashboardPlaceholderPage } from "./app/dashboard-placeholder-page.tsx";
 import { RequireAuth, RequireRole } from "./app/guards.tsx";
 import { NotFoundPage } from "./app/not-found-page.tsx";
 import { RootLayout, RootLayoutFallback } from "./app/root-layout.tsx";
@@ -16,14 +15,8 @@ const page = (load: () => Promise<PageModule>) => async () => ({ Component: (awa
 const guarded = (role: Role | null, element: ReactNode) =>
   role ? <RequireRole allowed={role}>{element}</RequireRole> : <RequireAuth>{element}</RequireAuth>;
 
-/** A dashboard route whose feature has not landed yet: its guard and menu entry work already. */
-const placeholder = (path: string, role: Role | null, title: string): RouteObject => ({
-  path,
-  element: guarded(role, <DashboardPlaceholderPage title={title} />),
-});
-
-/** A dashboard page behind its role's guard, its code loaded on first visit. */
-const rolePage = (path: string, role: Role, load: () => Promise<PageModule>): RouteObject => ({
+/** A dashboard page behind its role's guard (null: any signed-in user), its code loaded on first visit. */
+const rolePage = (path: string, role: Role | null, load: () => Promise<PageModule>): RouteObject => ({
   path,
   lazy: async () => {
     const Page = (await load()).default;
@@ -47,6 +40,10 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page(() => import("./app/home-route.tsx")) },
           { path: paths.signup.path, lazy: page(() => import("./features/auth/signup-page.tsx")) },
           { path: paths.signin.path, lazy: page(() => import("./features/auth/signin-page.tsx")) },
+          {
+            path: paths.resetPassword.path,
+            lazy: page(() => import("./features/auth/reset-password-page.tsx")),
+          },
           { path: paths.blog.path, lazy: page(() => import("./features/content/blog-page.tsx")) },
           {
             path: paths.blogArticle.path,
@@ -76,7 +73,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("./app/dashboard-layout.tsx")).DashboardLayout }),
             children: [
               { index: true, lazy: page(() => import("./app/dashboard-home-page.tsx")) },
-              placeholder(d.profile.path, null, "Profile"),
+              rolePage(d.profile.path, null, () => import("./features/auth/profile-page.tsx")),
               rolePage(d.myOrders.path, "buyer", () => import("./features/orders/my-orders-page.tsx")),
               rolePage(d.payment.path, "buyer", () => import("./features/payments/payment-page.tsx")),
               rolePage(d.addProduct.path, "seller", () => import("./features/listings/add-product-page.tsx")),

@@ -43,4 +43,6 @@ export const paths = {
     reportedItems: { path: "reporteditems", getHref: () => "/dashboard/reporteditems" },
   },
   resetPassword: { path: "/reset-password", getHref: () => "/reset-password" },
+  /** Sign-in with the forgot-password dialog open, where a reset link is asked for. */
+  forgotPassword: { path: "/signin", getHref: () => "/signin?forgot=1" },
 } as const;

@@ -20,7 +20,7 @@ export function useDemoAccounts() {
  * After the identity changes, everything fetched as the previous user (or as nobody) may be wrong:
  * "me" gets the new user at once, every other query starts over.
  */
-function useAdoptSession() {
+export function useAdoptSession() {
   const queryClient = useQueryClient();
   return (me: MeResponse) => {
     queryClient.setQueryData(meKey, me);

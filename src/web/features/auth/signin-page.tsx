@@ -9,6 +9,7 @@ import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useSignin } from "./api.ts";
 import { DemoAccountsPanel } from "./demo-accounts-panel.tsx";
+import { ForgotPassword } from "./forgot-password.tsx";
 import { safeRedirectPath } from "./safe-redirect.ts";
 import { SignedInNotice } from "./signed-in-notice.tsx";
 
@@ -24,6 +25,7 @@ export default function SigninPage() {
     handleSubmit,
     setError,
     setValue,
+    getValues,
     formState: { errors, isSubmitted },
   } = useForm<SigninForm, unknown, z.output<typeof SigninSchema>>({
     resolver: zodResolver(SigninSchema),
@@ -98,6 +100,8 @@ export default function SigninPage() {
               Sign In
             </button>
           </form>
+          {/* Outside the form: its dialog holds a form of its own. `?forgot` comes from paths.forgotPassword. */}
+          <ForgotPassword currentEmail={() => getValues("email")} defaultOpen={searchParams.has("forgot")} />
           <p className="text-center text-sm">
             {/* Not "Sign up": the top bar's link has that name, and tests find links by name. */}
             New to MotoHaat?{" "}

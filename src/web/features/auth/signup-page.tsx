@@ -11,6 +11,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useSignup } from "./api.ts";
+import { PASSWORD_RULE_HINT } from "./password-rule.ts";
 import { SignedInNotice } from "./signed-in-notice.tsx";
 
 // The server applies the same text rules; the photo is checked here only for presence and size,
@@ -145,7 +146,7 @@ export default function SignupPage() {
               id="signup-password"
               label="Password"
               error={errors.password?.message}
-              hint="At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! @ # $ % ^ & *"
+              hint={PASSWORD_RULE_HINT}
             >
               {(control) => (
                 <input

@@ -1,0 +1,129 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import type { z } from "zod";
+import { MSG } from "#shared/messages.ts";
+import { PasswordResetRequestSchema } from "#shared/schemas/auth.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { Modal } from "#web/components/modal.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useRequestPasswordReset } from "./password-reset-api.ts";
+
+type ForgotForm = z.input<typeof PasswordResetRequestSchema>;
+
+type ForgotPasswordProps = {
+  /** The address typed into the sign-in form so far, to start from. */
+  currentEmail: () => string;
+  /** Open at once (the reset page's "ask for a new link" lands here). */
+  defaultOpen?: boolean;
+};
+
+/**
+ * "Forgot password?" and its dialog. The answer is the same whether or not the address has an
+ * account (the server says nothing more), so the success text says "if".
+ */
+export function ForgotPassword({ currentEmail, defaultOpen = false }: ForgotPasswordProps) {
+  const idPrefix = useId();
+  const introId = `${idPrefix}-intro`;
+  const [open, setOpen] = useState(defaultOpen);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useRequestPasswordReset();
+  const backRef = useRef<HTMLButtonElement>(null);
+  // The form (and the focused button) just disappeared; keyboard users continue from here.
+  useEffect(() => {
+    if (sentTo) backRef.current?.focus();
+  }, [sentTo]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ForgotForm, unknown, z.output<typeof PasswordResetRequestSchema>>({
+    resolver: zodResolver(PasswordResetRequestSchema),
+    defaultValues: { email: "" },
+  });
+
+  const show = () => {
+    reset({ email: currentEmail() });
+    setSentTo(null);
+    setOpen(true);
+  };
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await request.mutateAsync({ email });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const message = err.fieldErrors.email;
+      if (message) setError("email", { type: "server", message });
+      else toast.error(err.message);
+      return;
+    }
+    toast.success(MSG.passwordReset.emailSent);
+    setSentTo(email);
+  });
+
+  return (
+    <>
+      <button type="button" className="link link-primary self-center text-sm" onClick={show}>
+        Forgot password?
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Reset your password" describedBy={introId}>
+        {sentTo ? (
+          <div className="flex flex-col gap-4">
+            <div role="status" className="alert alert-success alert-soft items-start">
+              <MailCheck className="size-5 shrink-0" aria-hidden="true" />
+              <div>
+                <p id={introId} className="font-semibold">
+                  {MSG.passwordReset.emailSent}
+                </p>
+                <p className="text-sm">
+                  If an account uses <strong className="break-all">{sentTo}</strong>, a link to set a new
+                  password is on its way. It works once, for one hour. No mail? Check the spam folder.
+                </p>
+              </div>
+            </div>
+            <div className="modal-action mt-0">
+              <button ref={backRef} type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
+                Back to sign in
+              </button>
+            </div>
+          </div>
+        ) : (
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            <p id={introId} className="text-sm text-base-content/70">
+              Enter the email address of your account and we will send you a link to set a new password.
+            </p>
+            <FormField id={`${idPrefix}-email`} label="Email address" error={errors.email?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...register("email")}
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  className="input w-full"
+                  data-autofocus
+                />
+              )}
+            </FormField>
+            <div className="modal-action mt-2">
+              <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+                {request.isPending ? (
+                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                ) : null}
+                Send reset link
+              </button>
+            </div>
+          </form>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import { z } from "zod";
+import { MSG } from "#shared/messages.ts";
+import { NameSchema, type User } from "#shared/schemas/auth.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { photoFileSchema, usePreviewUrl } from "#web/lib/photo-file.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useUpdateProfile } from "./update-profile-api.ts";
+
+// No file chosen is an empty FileList: it means "keep the current photo".
+const ProfileFormSchema = z.object({
+  name: NameSchema,
+  photo: z.preprocess(
+    (v) => (typeof FileList !== "undefined" && v instanceof FileList && v.length === 0 ? undefined : v),
+    photoFileSchema(MSG.signup.photoRequired).optional(),
+  ),
+});
+type ProfileForm = z.input<typeof ProfileFormSchema>;
+const fields = ["name", "photo"] as const;
+type Field = (typeof fields)[number];
+const isField = (key: string): key is Field => (fields as readonly string[]).includes(key);
+
+export default function ProfilePage() {
+  const { user } = useSession();
+  return (
+    <section className="flex max-w-2xl flex-col gap-6">
+      <title>Profile — MotoHaat</title>
+      <h1 className="text-2xl font-bold">Profile</h1>
+      {/* The guard waits for the session, so this shows only for a moment after signing out elsewhere. */}
+      {user ? <ProfileCard user={user} /> : <Spinner block label="Loading your profile" />}
+    </section>
+  );
+}
+
+function ProfileCard({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    resetField,
+    watch,
+    formState: { errors },
+  } = useForm<ProfileForm, unknown, z.output<typeof ProfileFormSchema>>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: { name: user.name },
+  });
+  const chosen = watch("photo");
+  const preview = usePreviewUrl(chosen instanceof FileList ? chosen[0] : undefined);
+
+  const onSubmit = handleSubmit(async ({ name, photo }) => {
+    const body = new FormData();
+    if (name !== user.name) body.set("name", name);
+    if (photo) body.set("photo", photo[0]!);
+    if (!body.has("name") && !body.has("photo")) {
+      setError("root", { type: "client", message: MSG.profile.nothingToChange });
+      return;
+    }
+    try {
+      await update.mutateAsync(body);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) => isField(f));
+      for (const [field, message] of fieldErrors) setError(field as Field, { type: "server", message });
+      // 413 and 415 come from the image pipeline without a field name: they are about the photo.
+      if (err.status === 413 || err.status === 415)
+        setError("photo", { type: "server", message: err.message });
+      else if (fieldErrors.length === 0) toast.error(err.message);
+      return;
+    }
+    toast.success(MSG.profile.saved);
+    resetField("photo");
+  });
+
+  return (
+    <div className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-6">
+        <div className="flex items-center gap-4">
+          <UserAvatar user={user} size="size-16" />
+          <div className="min-w-0">
+            <p className="truncate text-lg font-semibold">{user.name}</p>
+            <p className="text-sm text-base-content/70 capitalize">{user.role}</p>
+          </div>
+        </div>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <FormField id="profile-name" label="Name" error={errors.name?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...register("name")}
+                type="text"
+                autoComplete="name"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="profile-photo"
+            label="New photo"
+            error={errors.photo?.message}
+            hint="Optional: leave it empty to keep your current photo."
+          >
+            {(control) => (
+              <div className="flex items-center gap-3">
+                <input
+                  {...control}
+                  {...register("photo")}
+                  type="file"
+                  accept="image/*"
+                  className="file-input w-full min-w-0"
+                />
+                {preview ? (
+                  <img
+                    src={preview}
+                    alt=""
+                    className="size-12 shrink-0 rounded-full object-cover ring-2 ring-base-300"
+                  />
+                ) : null}
+              </div>
+            )}
+          </FormField>
+          <FormField
+            id="profile-email"
+            label="Email"
+            hint="Your email address is your sign-in name and cannot be changed here."
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={user.email}
+                readOnly
+                type="email"
+                className="input w-full bg-base-200 text-base-content/90"
+              />
+            )}
+          </FormField>
+          {errors.root?.message ? (
+            <p role="alert" className="text-sm font-medium text-error">
+              {errors.root.message}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary mt-2 self-start" disabled={update.isPending}>
+            {update.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Save changes
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

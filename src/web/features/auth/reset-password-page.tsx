@@ -1,0 +1,124 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "react-toastify";
+import { z } from "zod";
+import { MSG } from "#shared/messages.ts";
+import { NewPasswordSchema } from "#shared/schemas/auth.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useConfirmPasswordReset } from "./password-reset-api.ts";
+import { PASSWORD_RULE_HINT } from "./password-rule.ts";
+
+// Typed twice because nobody sees it: a typo here would lock the user out again.
+const ResetFormSchema = z
+  .object({
+    password: NewPasswordSchema,
+    confirm: z.string().min(1, { error: MSG.passwordReset.confirmRequired }),
+  })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], error: MSG.passwordReset.mismatch });
+type ResetForm = z.input<typeof ResetFormSchema>;
+
+function BrokenLink({ message }: { message: string }) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft items-start">
+      <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
+      <div className="flex flex-col gap-2">
+        <p>{message}</p>
+        <Link to={paths.forgotPassword.getHref()} className="link font-semibold">
+          Ask for a new reset link
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : MSG.passwordReset.linkMissing);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ResetForm, unknown, z.output<typeof ResetFormSchema>>({
+    resolver: zodResolver(ResetFormSchema),
+    defaultValues: { password: "", confirm: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      await confirm.mutateAsync({ token, password });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const { token: tokenProblem, password: passwordProblem } = err.fieldErrors;
+      if (tokenProblem) setLinkProblem(tokenProblem);
+      else if (passwordProblem) setError("password", { type: "server", message: passwordProblem });
+      else toast.error(err.message);
+      return;
+    }
+    toast.success(MSG.passwordReset.done);
+    await navigate(paths.home.getHref(), { replace: true });
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 lg:py-12">
+      <title>Set a new password — MotoHaat</title>
+      <section className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-6">
+          <div>
+            <h1 className="text-2xl font-bold">Set a new password</h1>
+            <p className="text-base-content/70">
+              Choose a new password for your account. You will be signed in, and signed out everywhere else.
+            </p>
+          </div>
+          {linkProblem ? (
+            <BrokenLink message={linkProblem} />
+          ) : (
+            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+              <FormField
+                id="reset-password"
+                label="New password"
+                error={errors.password?.message}
+                hint={PASSWORD_RULE_HINT}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    {...register("password")}
+                    type="password"
+                    autoComplete="new-password"
+                    className="input w-full"
+                  />
+                )}
+              </FormField>
+              <FormField id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>
+                {(control) => (
+                  <input
+                    {...control}
+                    {...register("confirm")}
+                    type="password"
+                    autoComplete="new-password"
+                    className="input w-full"
+                  />
+                )}
+              </FormField>
+              <button type="submit" className="btn btn-primary mt-2" disabled={confirm.isPending}>
+                {confirm.isPending ? (
+                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                ) : null}
+                Set new password
+              </button>
+            </form>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
