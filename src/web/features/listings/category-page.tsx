@@ -1,25 +1,19 @@
-import { Bike, SearchX } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { Bike } from "lucide-react";
+import { useParams } from "react-router";
 import { categoryLabel } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
-import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { allItems } from "#web/lib/paging.ts";
 import { useListings } from "./api/get-listings.ts";
 import { ListingCard } from "./listing-card.tsx";
+import { AllBikesLink, ProductsNotFound } from "./products-not-found.tsx";
 
 const GRID = "grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4";
 const CARD_SIZES = "(min-width: 1536px) 300px, (min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw";
 const SKELETONS = ["a", "b", "c", "d", "e", "f"];
-
-const browseAll = (
-  <Link to={paths.products.getHref("all")} className="btn btn-primary">
-    See all bikes
-  </Link>
-);
 
 /** `/products/:category`: the bikes of one category (or `all`), newest first, more as you scroll. */
 export default function CategoryPage() {
@@ -30,16 +24,9 @@ export default function CategoryPage() {
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
-      <section className="py-8">
-        <title>Category not found — MotoHaat</title>
-        <EmptyState
-          title={MSG.listing.unknownCategory}
-          icon={<SearchX className="size-10" />}
-          action={browseAll}
-        >
-          Pick a category from the list, or browse every bike.
-        </EmptyState>
-      </section>
+      <ProductsNotFound pageTitle="Category not found" heading={MSG.listing.unknownCategory}>
+        Pick a category from the list, or browse every bike.
+      </ProductsNotFound>
     );
   }
 
@@ -48,9 +35,9 @@ export default function CategoryPage() {
       <title>{`${label} — MotoHaat`}</title>
       <h1 className="text-2xl font-bold sm:text-3xl">{label}</h1>
       {query.isPending ? (
-        <ul role="status" aria-label="Loading bikes" className={GRID}>
+        <div role="status" aria-label="Loading bikes" className={GRID}>
           {SKELETONS.map((k) => (
-            <li key={k} className="flex flex-col gap-4 rounded-box border border-base-300 p-0">
+            <div key={k} className="flex flex-col gap-4 rounded-box border border-base-300 p-0">
               <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
               <div className="flex flex-col gap-3 px-5 pb-5">
                 <div className="skeleton h-6 w-2/3" />
@@ -58,16 +45,16 @@ export default function CategoryPage() {
                 <div className="skeleton h-4 w-5/6" />
                 <div className="skeleton h-4 w-3/4" />
               </div>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       ) : listings.length === 0 && query.isError ? (
         <LoadError error={query.error} onRetry={query.refetch} />
       ) : listings.length === 0 ? (
         <EmptyState
           title={MSG.listing.empty(category === "all" ? "any category" : label)}
           icon={<Bike className="size-10" />}
-          action={category === "all" ? undefined : browseAll}
+          action={category === "all" ? undefined : <AllBikesLink />}
         >
           New bikes are listed every day; check back soon.
         </EmptyState>

@@ -1,15 +1,14 @@
-import { SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
-import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useListing } from "./api/get-listing.ts";
 import { ListingDetails } from "./listing-details.tsx";
+import { ProductsNotFound } from "./products-not-found.tsx";
 
 type ListingDetailsPageProps = {
   /** Booking and reporting live in other features; the app composes them in here. */
@@ -26,20 +25,9 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
-        <section className="py-8">
-          <title>Bike not found — MotoHaat</title>
-          <EmptyState
-            title={MSG.listing.notFound}
-            icon={<SearchX className="size-10" />}
-            action={
-              <Link to={paths.products.getHref("all")} className="btn btn-primary">
-                See all bikes
-              </Link>
-            }
-          >
-            It may have been sold and removed by its seller. Plenty of others are waiting.
-          </EmptyState>
-        </section>
+        <ProductsNotFound pageTitle="Bike not found" heading={MSG.listing.notFound}>
+          It may have been sold and removed by its seller. Plenty of others are waiting.
+        </ProductsNotFound>
       );
     }
     return <LoadError error={query.error} onRetry={query.refetch} />;

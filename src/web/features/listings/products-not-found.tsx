@@ -1,0 +1,34 @@
+import { SearchX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { paths } from "#web/config/paths.ts";
+
+type ProductsNotFoundProps = {
+  /** The tab's title, e.g. "Bike not found". */
+  pageTitle: string;
+  /** What is missing, in the server's words. */
+  heading: string;
+  /** A sentence of help. */
+  children: ReactNode;
+};
+
+/** A category or bike that does not exist: said kindly, with the way to every bike. */
+export function ProductsNotFound({ pageTitle, heading, children }: ProductsNotFoundProps) {
+  return (
+    <section className="py-8">
+      <title>{`${pageTitle} — MotoHaat`}</title>
+      <EmptyState title={heading} icon={<SearchX className="size-10" />} action={<AllBikesLink />}>
+        {children}
+      </EmptyState>
+    </section>
+  );
+}
+
+export function AllBikesLink() {
+  return (
+    <Link to={paths.products.getHref("all")} className="btn btn-primary">
+      See all bikes
+    </Link>
+  );
+}
