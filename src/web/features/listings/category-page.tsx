@@ -13,6 +13,8 @@ import { AllBikesLink, ProductsNotFound } from "./products-not-found.tsx";
 
 const GRID = "grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4";
 const CARD_SIZES = "(min-width: 1536px) 300px, (min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw";
+/** The most cards a row holds: their photos are in the first screenful. */
+const FIRST_ROW = 4;
 const SKELETONS = ["a", "b", "c", "d", "e", "f"];
 
 /** `/products/:category`: the bikes of one category (or `all`), newest first, more as you scroll. */
@@ -61,9 +63,13 @@ export default function CategoryPage() {
       ) : (
         <>
           <ul className={GRID}>
-            {listings.map((listing) => (
+            {listings.map((listing, i) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} sizes={CARD_SIZES} />
+                <ListingCard
+                  listing={listing}
+                  sizes={CARD_SIZES}
+                  photoLoading={i < FIRST_ROW ? "eager" : "lazy"}
+                />
               </li>
             ))}
           </ul>

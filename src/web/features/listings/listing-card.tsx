@@ -15,6 +15,8 @@ type ListingCardProps = {
   headingLevel?: 2 | 3;
   /** How wide the card's photo is drawn at each screen width, for the browser's pick from srcSet. */
   sizes?: string;
+  /** "eager" for cards in the first screenful, whose photos should not wait for layout. */
+  photoLoading?: "lazy" | "eager";
 };
 
 /**
@@ -25,6 +27,7 @@ export function ListingCard({
   listing,
   actions,
   headingLevel = 2,
+  photoLoading = "lazy",
   sizes = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 100vw",
 }: ListingCardProps) {
   const titleId = useId();
@@ -40,6 +43,7 @@ export function ListingCard({
           image={listing.photo}
           alt={listing.model}
           sizes={sizes}
+          loading={photoLoading}
           className="absolute inset-0 size-full object-cover"
         />
         {sold ? (
