@@ -15,7 +15,7 @@ import { ListingFacts } from "./listing-facts.tsx";
 const failure = (err: unknown) => (err instanceof Error ? err.message : MSG.generic.somethingWrong);
 
 /** `Stock Out` once sold, `Available` before. */
-export function StatusBadge({ listing }: { listing: Listing }) {
+function StatusBadge({ listing }: { listing: Listing }) {
   return listing.status === "sold" ? (
     <span className="badge badge-error">{MSG.listing.stockOut}</span>
   ) : (
