@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startTestOidcProvider } from "../src/server/test/oidc-provider.ts";
+import { GOOGLE_ACCOUNT } from "./google-account.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -24,6 +26,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   });
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status ?? build.signal})`);
 
+  // A real OpenID provider on a random port stands in for Google (e2e/google-signin.spec.ts).
+  const google = await startTestOidcProvider(new URL("/api/auth/google/callback", baseURL).href);
+  google.addAccount({ ...GOOGLE_ACCOUNT, emailVerified: true });
+
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motohaat-e2e-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -38,6 +44,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     LOG_LEVEL: "warn",
     // Every test signs in or up from the same address; the real limit is covered by server tests.
     RATE_LIMIT_AUTH_MAX: "10000",
+    ...google.env,
   };
   // Always the embedded database in a fresh dir, whatever the caller's shell points at.
   delete env.DATABASE_URL;
@@ -50,21 +57,22 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   });
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
 
-  const removeDataDir = () => {
+  const cleanUp = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(webDir, { recursive: true, force: true });
+    await google.close();
   };
   try {
     await waitForHealth(new URL("/api/health", baseURL), server, exited);
   } catch (err) {
     await stop(server, exited);
-    removeDataDir();
+    await cleanUp();
     throw err;
   }
 
   return async () => {
     await stop(server, exited);
-    removeDataDir();
+    await cleanUp();
   };
 }
 

@@ -13,6 +13,7 @@ import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
+import { googleSigninRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -88,7 +89,8 @@ export async function buildApp({
     publicOrigin: config.publicUrl.origin,
     stripe: config.payments.provider === "stripe",
   });
-  await app.register(cookie);
+  // The secret signs short-lived cookies such as Google sign-in's state; the session cookie is not signed.
+  await app.register(cookie, { secret: config.sessionSecret });
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 100 * 1024, parts: 25 },
@@ -113,6 +115,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(googleSigninRoutes);
   await app.register(categoryRoutes);
   await app.register(listingRoutes);
   await app.register(orderRoutes);

@@ -177,6 +177,19 @@ const MATRIX: Record<string, Row> = {
     expected: everyone(200),
     request: async () => ({ method: "GET", url: "/api/auth/demo-accounts" }),
   },
+  "GET /api/auth/providers": {
+    expected: everyone(200),
+    request: async () => ({ method: "GET", url: "/api/auth/providers" }),
+  },
+  // Redirects for everyone: to the provider, or (as here, with no provider listening) back to /signin.
+  "GET /api/auth/google": {
+    expected: everyone(302),
+    request: async () => ({ method: "GET", url: "/api/auth/google" }),
+  },
+  "GET /api/auth/google/callback": {
+    expected: everyone(302),
+    request: async () => ({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" }),
+  },
 
   "GET /api/listings": {
     expected: everyone(200),
@@ -318,6 +331,10 @@ describe("authorization matrix", () => {
       SEED_DEMO: "false",
       RATE_LIMIT_AUTH_MAX: "10000",
       LOG_LEVEL: "silent",
+      // Google set up, so its routes are live; nothing listens on port 9, so nothing leaves the machine.
+      OIDC_ISSUER: "http://127.0.0.1:9",
+      OIDC_CLIENT_ID: "motohaat",
+      OIDC_CLIENT_SECRET: "secret",
     });
     database = await openTestDatabase();
     w.app = await buildApp({ config, database, logger: false, onRoute: (route) => registered.push(route) });

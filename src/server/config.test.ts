@@ -135,4 +135,31 @@ describe("loadConfig", () => {
     expect(err.message).toContain("STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROVIDER=stripe");
     expect(err.message).toContain("STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe");
   });
+
+  it("turns Google sign-in on only with both the client id and secret, at Google by default", () => {
+    expect(loadConfig({}).google).toBeNull();
+    const google = loadConfig({
+      OIDC_CLIENT_ID: "id.apps.googleusercontent.com",
+      OIDC_CLIENT_SECRET: "s",
+    }).google;
+    expect(google).toMatchObject({ clientId: "id.apps.googleusercontent.com", clientSecret: "s" });
+    expect(google?.issuer.href).toBe("https://accounts.google.com/");
+    expect(configError({ OIDC_CLIENT_ID: "id" }).message).toContain(
+      "OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET is required when OIDC_CLIENT_ID is set",
+    );
+    expect(configError({ OIDC_CLIENT_SECRET: "s" }).message).toContain(
+      "OIDC_CLIENT_ID: OIDC_CLIENT_ID is required when OIDC_CLIENT_SECRET is set",
+    );
+  });
+
+  it("takes the OpenID issuer over https only, or plain http on this machine", () => {
+    const creds = { OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" };
+    expect(loadConfig({ ...creds, OIDC_ISSUER: "http://127.0.0.1:4000" }).google?.issuer.origin).toBe(
+      "http://127.0.0.1:4000",
+    );
+    expect(configError({ ...creds, OIDC_ISSUER: "http://sso.example" }).message).toContain(
+      "OIDC_ISSUER: OIDC_ISSUER must be an https:// URL",
+    );
+    expect(configError({ OIDC_ISSUER: "not a url" }).message).toMatch(/OIDC_ISSUER: /);
+  });
 });

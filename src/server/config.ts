@@ -32,6 +32,9 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    OIDC_ISSUER: z.url().default("https://accounts.google.com"),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
     WEB_DIST_DIR: z.string().min(1).default("dist/web"),
     SMTP_URL: z
       .string()
@@ -51,6 +54,7 @@ const EnvSchema = z
             });
         }
       }
+      checkOidc(env, ctx);
       if (env.NODE_ENV !== "production") return;
       if (!env.SMTP_URL) {
         // Without mail nobody can reset a forgotten password; the dev outbox is no place for real users' links.
@@ -98,9 +102,49 @@ export type Config = {
     | { provider: "test" }
     | { provider: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string };
   webDist: string;
+  /** Google (or another OpenID provider) sign-in; null unless both client id and secret are set. */
+  google: GoogleConfig | null;
   /** No smtpUrl: each mail is written to outboxDir instead (never in production). */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
 };
+
+export type GoogleConfig = { issuer: URL; clientId: string; clientSecret: string };
+
+/** Plain http is for a provider on this machine only (a test provider); tokens never cross a network in clear. */
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
+type OidcEnv = {
+  OIDC_ISSUER: string;
+  OIDC_CLIENT_ID?: string | undefined;
+  OIDC_CLIENT_SECRET?: string | undefined;
+};
+
+function checkOidc(env: OidcEnv, ctx: z.RefinementCtx): void {
+  const id = Boolean(env.OIDC_CLIENT_ID);
+  const secret = Boolean(env.OIDC_CLIENT_SECRET);
+  if (id !== secret) {
+    const [missing, given] = id
+      ? ["OIDC_CLIENT_SECRET", "OIDC_CLIENT_ID"]
+      : ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"];
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: `${missing} is required when ${given} is set (Google sign-in needs both)`,
+    });
+  }
+  // An unparsable issuer is already reported by its own rule (this check runs even then).
+  if (!URL.canParse(env.OIDC_ISSUER)) return;
+  const issuer = new URL(env.OIDC_ISSUER);
+  if (issuer.protocol !== "https:" && !isLoopbackHttp(issuer)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["OIDC_ISSUER"],
+      message: "OIDC_ISSUER must be an https:// URL (http:// only for a provider on localhost)",
+    });
+  }
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -141,6 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: "test" },
     webDist: path.resolve(e.WEB_DIST_DIR),
+    google:
+      e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: new URL(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
   };
 }

@@ -26,6 +26,19 @@ export const MSG = {
     tooManyAttempts: "Too many attempts. Please wait a moment and try again.",
     badOrigin: "This request did not come from the MotoHaat site.",
   },
+  google: {
+    continue: "Continue with Google",
+    newAccountsAreBuyers: "A new account made with Google is a buyer account.",
+    notConfigured: "Google sign-in is not set up on this site.",
+    unavailable:
+      "Google sign-in is not available right now. Please try again in a few minutes, or sign in with your email and password.",
+    failed:
+      "Google sign-in did not complete (it may have taken too long or been started in another tab). Please try again.",
+    cancelled: "Google sign-in was cancelled.",
+    unverified:
+      "Your Google email address is not verified, so we cannot sign you in with it. Verify it with Google, or sign up with your email and a password.",
+    linkedElsewhere: "This email address is already linked to a different Google account.",
+  },
   passwordReset: {
     emailSent: "password reset email sent",
     linkInvalid: "this reset link has expired or was already used; ask for a new one",

@@ -28,7 +28,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl:
  * One counter as a hook. Built on `createRateLimit`, not `app.rateLimit`: the hooks `app.rateLimit`
  * returns share one "already ran" flag per request, so a route's second limit never counted.
  */
-function limiter(app: FastifyInstance, key: (request: FastifyRequest) => string): onRequestHookHandler {
+export function limiter(
+  app: FastifyInstance,
+  key: (request: FastifyRequest) => string,
+): onRequestHookHandler {
   const { max, windowSeconds } = app.config.rateLimit;
   const check = app.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: key });
   return async (request, reply) => {

@@ -65,6 +65,30 @@ export const DemoAccountSchema = z.object({ role: z.enum(ROLES), email: z.string
 export const DemoAccountsResponseSchema = z.object({ accounts: z.array(DemoAccountSchema) });
 export type DemoAccount = z.infer<typeof DemoAccountSchema>;
 
+/** Which sign-in providers this server is set up for: the web app shows their buttons only then. */
+export const AuthProvidersResponseSchema = z.object({ google: z.boolean() });
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
+
+/**
+ * Why a Google sign-in came back to /signin: the `error` query parameter, and what to tell the
+ * person. A code travels, never text, so a crafted link cannot put words on our page.
+ */
+export const GOOGLE_SIGNIN_ERRORS = {
+  google_unavailable: MSG.google.unavailable,
+  google_failed: MSG.google.failed,
+  google_cancelled: MSG.google.cancelled,
+  google_unverified: MSG.google.unverified,
+  google_linked_elsewhere: MSG.google.linkedElsewhere,
+  google_error: MSG.generic.somethingWrong,
+} as const;
+export type GoogleSigninError = keyof typeof GOOGLE_SIGNIN_ERRORS;
+
+export function googleSigninErrorMessage(code: string | null): string | null {
+  return code && Object.hasOwn(GOOGLE_SIGNIN_ERRORS, code)
+    ? GOOGLE_SIGNIN_ERRORS[code as GoogleSigninError]
+    : null;
+}
+
 /** Forgot password: asked for on /signin, so its messages are the sign-in form's. */
 export const PasswordResetRequestSchema = z.object({ email: EmailSchema(MSG.signin.emailRequired) });
 export type PasswordResetRequestReq = z.infer<typeof PasswordResetRequestSchema>;

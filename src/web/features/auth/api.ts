@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DemoAccount, MeResponse, SigninReq } from "#shared/schemas/auth.ts";
+import type { AuthProvidersResponse, DemoAccount, MeResponse, SigninReq } from "#shared/schemas/auth.ts";
 import { api } from "#web/lib/api-client.ts";
 import { meQueryOptions } from "#web/lib/session.ts";
 
@@ -14,6 +14,18 @@ export const demoAccountsQueryOptions = () =>
 
 export function useDemoAccounts() {
   return useQuery(demoAccountsQueryOptions());
+}
+
+/** Which sign-in providers the server is set up for; fixed for the life of the server. */
+export const authProvidersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["auth", "providers"] as const,
+    queryFn: ({ signal }) => api<AuthProvidersResponse>("/api/auth/providers", { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useAuthProviders() {
+  return useQuery(authProvidersQueryOptions());
 }
 
 /**

@@ -3,14 +3,15 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
+import { safeRedirectPath } from "#shared/safe-redirect.ts";
 import { type DemoAccount, SigninSchema } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useSignin } from "./api.ts";
+import { ContinueWithGoogle, GoogleSigninErrorAlert } from "./continue-with-google.tsx";
 import { DemoAccountsPanel } from "./demo-accounts-panel.tsx";
 import { ForgotPassword } from "./forgot-password.tsx";
-import { safeRedirectPath } from "./safe-redirect.ts";
 import { SignedInNotice } from "./signed-in-notice.tsx";
 
 type SigninForm = z.input<typeof SigninSchema>;
@@ -64,6 +65,7 @@ export default function SigninPage() {
             <p className="text-base-content/70">Welcome back to MotoHaat.</p>
           </div>
           <SignedInNotice />
+          <GoogleSigninErrorAlert />
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             <FormField id="signin-email" label="Email" error={errors.email?.message}>
               {(control) => (
@@ -102,6 +104,7 @@ export default function SigninPage() {
           </form>
           {/* Outside the form: its dialog holds a form of its own. `?forgot` comes from paths.forgotPassword. */}
           <ForgotPassword currentEmail={() => getValues("email")} defaultOpen={searchParams.has("forgot")} />
+          <ContinueWithGoogle from={searchParams.get("from")} />
           <p className="text-center text-sm">
             {/* Not "Sign up": the top bar's link has that name, and tests find links by name. */}
             New to MotoHaat?{" "}

@@ -11,6 +11,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useSignup } from "./api.ts";
+import { ContinueWithGoogle } from "./continue-with-google.tsx";
 import { PASSWORD_RULE_HINT } from "./password-rule.ts";
 import { SignedInNotice } from "./signed-in-notice.tsx";
 
@@ -165,6 +166,7 @@ export default function SignupPage() {
               Sign Up
             </button>
           </form>
+          <ContinueWithGoogle hint={MSG.google.newAccountsAreBuyers} />
           <p className="text-center text-sm">
             {/* Not "Sign in": the top bar's link has that name, and tests find links by name. */}
             Already on MotoHaat?{" "}
