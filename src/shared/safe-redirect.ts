@@ -1,3 +1,9 @@
+/** The WHATWG URL of browsers and Node alike; src/shared's tsconfig includes neither's types. */
+declare const URL: new (
+  input: string,
+  base: string,
+) => { origin: string; pathname: string; search: string; hash: string };
+
 /**
  * Where to go after signing in. `from` arrives in the URL, so anyone can craft it: only a path on
  * this site is followed. `//evil.example` and `/\evil.example` are protocol-relative to browsers,
