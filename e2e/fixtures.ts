@@ -20,20 +20,20 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A real PNG, drawn by the browser on a canvas, ready for `setInputFiles`. */
-export async function drawPhoto(page: Page, name = "photo.png") {
-  const base64 = await page.evaluate(() => {
+export async function drawPhoto(page: Page, name = "photo.png", background = "#f59e0b") {
+  const base64 = await page.evaluate((fill) => {
     const canvas = document.createElement("canvas");
     canvas.width = 96;
     canvas.height = 96;
     const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = "#f59e0b";
+    ctx.fillStyle = fill;
     ctx.fillRect(0, 0, 96, 96);
     ctx.fillStyle = "#1f2937";
     ctx.beginPath();
     ctx.arc(48, 40, 20, 0, Math.PI * 2);
     ctx.fill();
     return canvas.toDataURL("image/png").split(",")[1]!;
-  });
+  }, background);
   return { name, mimeType: "image/png", buffer: Buffer.from(base64, "base64") };
 }
 

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startMailCatcher } from "../src/server/test/mail-catcher.ts";
 import { startTestOidcProvider } from "../src/server/test/oidc-provider.ts";
 import { GOOGLE_ACCOUNT } from "./google-account.ts";
 
@@ -26,6 +27,18 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   });
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status ?? build.signal})`);
 
+  // A real SMTP server on a random port receives the server's mail; each message lands in
+  // E2E_MAIL_DIR as an .eml file (renamed into place whole) for the tests to read.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "motohaat-e2e-mail-"));
+  const smtp = await startMailCatcher({
+    onMessage: (raw) => {
+      const file = path.join(mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
+      fs.writeFileSync(`${file}.part`, raw);
+      fs.renameSync(`${file}.part`, file);
+    },
+  });
+  process.env.E2E_MAIL_DIR = mailDir;
+
   // A real OpenID provider on a random port stands in for Google (e2e/google-signin.spec.ts).
   const google = await startTestOidcProvider(new URL("/api/auth/google/callback", baseURL).href);
   google.addAccount({ ...GOOGLE_ACCOUNT, emailVerified: true });
@@ -44,6 +57,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     LOG_LEVEL: "warn",
     // Every test signs in or up from the same address; the real limit is covered by server tests.
     RATE_LIMIT_AUTH_MAX: "10000",
+    SMTP_URL: smtp.url,
     ...google.env,
   };
   // Always the embedded database in a fresh dir, whatever the caller's shell points at.
@@ -60,18 +74,21 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const cleanUp = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(webDir, { recursive: true, force: true });
+    fs.rmSync(mailDir, { recursive: true, force: true });
     await google.close();
   };
   try {
     await waitForHealth(new URL("/api/health", baseURL), server, exited);
   } catch (err) {
     await stop(server, exited);
+    await smtp.close();
     await cleanUp();
     throw err;
   }
 
   return async () => {
     await stop(server, exited);
+    await smtp.close();
     await cleanUp();
   };
 }
