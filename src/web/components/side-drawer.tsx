@@ -25,7 +25,6 @@ export function SideDrawer({ buttonContent, buttonLabel, closeLabel, panel, chil
   const toggleId = useId();
   const panelId = useId();
   const openButtonRef = useRef<HTMLButtonElement>(null);
-  const sideRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
 
@@ -34,12 +33,18 @@ export function SideDrawer({ buttonContent, buttonLabel, closeLabel, panel, chil
 
   useEffect(() => {
     if (!open) return;
-    // daisyUI keeps the drawer `visibility: hidden` until its slide-in starts, and a hidden control
-    // cannot take focus; so focus now (no animation with reduced motion) and again once it has slid in.
-    const focusFirst = () => panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    // daisyUI keeps the drawer `visibility: hidden` until its slide-in has begun, and a hidden
+    // control cannot take focus: try once a frame until it takes it (for a second at most).
+    let frames = 0;
+    let frame = 0;
+    const focusFirst = () => {
+      const first = panelRef.current?.querySelector<HTMLElement>(FOCUSABLE);
+      first?.focus();
+      if (first && document.activeElement !== first && frames++ < 60) {
+        frame = requestAnimationFrame(focusFirst);
+      }
+    };
     focusFirst();
-    const side = sideRef.current;
-    side?.addEventListener("transitionend", focusFirst, { once: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;
       setOpen(false);
@@ -47,7 +52,7 @@ export function SideDrawer({ buttonContent, buttonLabel, closeLabel, panel, chil
     };
     document.addEventListener("keydown", onKey);
     return () => {
-      side?.removeEventListener("transitionend", focusFirst);
+      cancelAnimationFrame(frame);
       document.removeEventListener("keydown", onKey);
     };
   }, [open]);
@@ -78,7 +83,7 @@ export function SideDrawer({ buttonContent, buttonLabel, closeLabel, panel, chil
         </button>
         {children}
       </div>
-      <div ref={sideRef} className="drawer-side z-40 lg:top-16 lg:h-[calc(100dvh-4rem)]">
+      <div className="drawer-side z-40 lg:top-16 lg:h-[calc(100dvh-4rem)]">
         {/* Out of the tab order: keyboard users close the drawer with Escape or the open button. */}
         <button
           type="button"
