@@ -5,10 +5,11 @@ import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { NameSchema, type User } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PhotoInput } from "#web/components/photo-input.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
-import { photoFileSchema, usePreviewUrl } from "#web/lib/photo-file.ts";
+import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useSession } from "#web/lib/session.ts";
 import { useUpdateProfile } from "./update-profile-api.ts";
 
@@ -51,7 +52,6 @@ function ProfileCard({ user }: { user: User }) {
     defaultValues: { name: user.name },
   });
   const chosen = watch("photo");
-  const preview = usePreviewUrl(chosen instanceof FileList ? chosen[0] : undefined);
 
   const onSubmit = handleSubmit(async ({ name, photo }) => {
     const body = new FormData();
@@ -106,22 +106,13 @@ function ProfileCard({ user }: { user: User }) {
             hint="Optional: leave it empty to keep your current photo."
           >
             {(control) => (
-              <div className="flex items-center gap-3">
-                <input
-                  {...control}
-                  {...register("photo")}
-                  type="file"
-                  accept="image/*"
-                  className="file-input w-full min-w-0"
-                />
-                {preview ? (
-                  <img
-                    src={preview}
-                    alt=""
-                    className="size-12 shrink-0 rounded-full object-cover ring-2 ring-base-300"
-                  />
-                ) : null}
-              </div>
+              <PhotoInput
+                control={control}
+                {...register("photo")}
+                file={chosen instanceof FileList ? chosen[0] : undefined}
+                previewAlt=""
+                previewClassName="size-12 rounded-full"
+              />
             )}
           </FormField>
           <FormField

@@ -10,8 +10,8 @@ import { NewPasswordSchema } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { NewPasswordField } from "./new-password-field.tsx";
 import { useConfirmPasswordReset } from "./password-reset-api.ts";
-import { PASSWORD_RULE_HINT } from "./password-rule.ts";
 
 // Typed twice because nobody sees it: a typo here would lock the user out again.
 const ResetFormSchema = z
@@ -82,22 +82,12 @@ export default function ResetPasswordPage() {
             <BrokenLink message={linkProblem} />
           ) : (
             <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-              <FormField
+              <NewPasswordField
                 id="reset-password"
                 label="New password"
                 error={errors.password?.message}
-                hint={PASSWORD_RULE_HINT}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    {...register("password")}
-                    type="password"
-                    autoComplete="new-password"
-                    className="input w-full"
-                  />
-                )}
-              </FormField>
+                registration={register("password")}
+              />
               <FormField id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>
                 {(control) => (
                   <input

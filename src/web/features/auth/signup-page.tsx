@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
@@ -8,11 +7,12 @@ import { MSG } from "#shared/messages.ts";
 import { SignupFieldsSchema } from "#shared/schemas/auth.ts";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PhotoInput } from "#web/components/photo-input.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useSignup } from "./api.ts";
 import { ContinueWithGoogle } from "./continue-with-google.tsx";
-import { PASSWORD_RULE_HINT } from "./password-rule.ts";
+import { NewPasswordField } from "./new-password-field.tsx";
 import { SignedInNotice } from "./signed-in-notice.tsx";
 
 // The server applies the same text rules; the photo is checked here only for presence and size,
@@ -30,21 +30,6 @@ const fields = ["name", "email", "role", "photo", "password"] as const;
 type Field = (typeof fields)[number];
 const isField = (key: string): key is Field => (fields as readonly string[]).includes(key);
 
-/** A preview of the chosen photo, released when it changes so it holds no memory after. */
-function usePreviewUrl(file: File | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file?.type.startsWith("image/")) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
-
 export default function SignupPage() {
   const navigate = useNavigate();
   const signup = useSignup();
@@ -58,7 +43,7 @@ export default function SignupPage() {
     resolver: zodResolver(SignupFormSchema),
     defaultValues: { name: "", email: "", role: "buyer", password: "" },
   });
-  const preview = usePreviewUrl(watch("photo")?.[0]);
+  const chosen = watch("photo")?.[0];
 
   const onSubmit = handleSubmit(async ({ photo, ...values }) => {
     const body = new FormData();
@@ -125,40 +110,21 @@ export default function SignupPage() {
             </FormField>
             <FormField id="signup-photo" label="Photo" error={errors.photo?.message}>
               {(control) => (
-                <div className="flex items-center gap-3">
-                  <input
-                    {...control}
-                    {...register("photo")}
-                    type="file"
-                    accept="image/*"
-                    className="file-input w-full min-w-0"
-                  />
-                  {preview ? (
-                    <img
-                      src={preview}
-                      alt=""
-                      className="size-12 shrink-0 rounded-full object-cover ring-2 ring-base-300"
-                    />
-                  ) : null}
-                </div>
-              )}
-            </FormField>
-            <FormField
-              id="signup-password"
-              label="Password"
-              error={errors.password?.message}
-              hint={PASSWORD_RULE_HINT}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  {...register("password")}
-                  type="password"
-                  autoComplete="new-password"
-                  className="input w-full"
+                <PhotoInput
+                  control={control}
+                  {...register("photo")}
+                  file={chosen}
+                  previewAlt=""
+                  previewClassName="size-12 rounded-full"
                 />
               )}
             </FormField>
+            <NewPasswordField
+              id="signup-password"
+              label="Password"
+              error={errors.password?.message}
+              registration={register("password")}
+            />
             <button type="submit" className="btn btn-primary mt-2" disabled={signup.isPending}>
               {signup.isPending ? (
                 <span className="loading loading-spinner loading-sm" aria-hidden="true" />
