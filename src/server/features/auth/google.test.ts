@@ -218,6 +218,18 @@ describe("Google sign-in (OpenID Connect, against a real provider)", () => {
     expect(await me(t.app, b.cookieHeader())).toMatchObject({ id: admin.id, role: "admin" });
   });
 
+  it("refuses a second Google account with the address of an account already linked to another", async () => {
+    const email = account();
+    const first = browser(t.app);
+    await first.signInWithGoogle(email);
+    account({ email }); // The provider now gives this address to a different subject.
+    const second = browser(t.app);
+
+    expectRefused(await second.signInWithGoogle(email), "google_linked_elsewhere");
+    expect(second.cookieHeader()).toBeUndefined();
+    expect(await accountsWithEmail(t.app, email)).toHaveLength(1);
+  });
+
   it("refuses an unverified email with its own message and makes no account", async () => {
     const email = account({ emailVerified: false });
     const b = browser(t.app);
