@@ -94,7 +94,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
 }
 
 async function waitForHealth(url: URL, server: ChildProcess, exited: Promise<number | null>) {
-  const deadline = Date.now() + 60_000;
+  // Seeding the demo catalogue is CPU-bound: ~15 s on an idle machine, minutes on a crowded one.
+  const deadline = Date.now() + 180_000;
   let serverGone = false;
   void exited.then(() => {
     serverGone = true;
