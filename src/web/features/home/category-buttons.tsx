@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bike } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "#web/config/paths.ts";
-import { categoriesQueryOptions } from "./categories-query.ts";
+import { categoriesQueryOptions } from "#web/lib/categories-query.ts";
 
 const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"];
 
