@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -14,8 +15,15 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  let log: FastifyBaseLogger | undefined;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: `${config.dataDir}/db`,
+    onIdleError: (err) =>
+      log?.warn({ err }, "lost an idle database connection; the pool reconnects on next use"),
+  });
   const app = await buildApp({ config, database });
+  log = app.log;
   if (config.seedDemo) await seedDemo(database.db, app.images, app.log);
 
   let closing = false;

@@ -28,7 +28,12 @@ const MIGRATION_LOCK = 7_314_159;
  * `url` set → a node-postgres pool on a real server; otherwise embedded PGlite in `dataDir`
  * (or in memory when `dataDir` is "memory://").
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir: string;
+  /** Told when the server drops an idle pooled connection (PostgreSQL only); the pool recovers by itself. */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const lockClient = new pg.Client({ connectionString: opts.url });
     await lockClient.connect();
@@ -40,6 +45,9 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir: st
       await lockClient.end();
     }
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (restart, failover, pg_terminate_backend) makes the pool emit
+    // "error"; unhandled, that would crash the process. The pool replaces the connection on next use.
+    pool.on("error", (err) => opts.onIdleError?.(err));
     return { db: drizzlePg({ client: pool, schema }), kind: "postgres", close: () => pool.end() };
   }
   const memory = opts.dataDir === "memory://";
