@@ -45,6 +45,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/web/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test-setup/fail-on-console-error.ts", "./src/test-setup/web.ts"],
+          // They share the machine with the server suites; rendering a page in jsdom is slow under load.
+          testTimeout: 15_000,
         },
       },
     ],
