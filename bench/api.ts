@@ -1,24 +1,14 @@
-/**
- * API benchmark: the read paths every visitor hits, against a catalogue far larger than the demo.
- *
- *   npm run bench                                   # embedded PostgreSQL (PGlite), in memory
- *   BENCH_DATABASE_URL=postgres://… npm run bench   # a real server: a fresh database is made and dropped
- *
- * Prints requests/s and latency percentiles per endpoint and checks each against its target;
- * exits 1 when a target is missed. See bench/README.md for how to read the numbers.
- */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import sharp from "sharp";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { listings, users } from "#server/db/schema.ts";
 import { createImageStore, saveImage } from "#server/images/store.ts";
+import { createScratchDatabase } from "#server/test/scratch-database.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
 
@@ -29,29 +19,10 @@ const CONNECTIONS = 16;
 
 type Target = { name: string; path: string; p99Ms: number };
 
-async function freshDatabaseUrl(base: string) {
-  const name = `motohaat_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-bench-"));
   const fresh = process.env.BENCH_DATABASE_URL
-    ? await freshDatabaseUrl(process.env.BENCH_DATABASE_URL)
+    ? await createScratchDatabase(process.env.BENCH_DATABASE_URL, "motohaat_bench")
     : undefined;
   const config = loadConfig({
     // Development mode needs no mail server; nothing on these read paths differs from production.

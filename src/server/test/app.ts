@@ -1,41 +1,25 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Problem } from "#shared/schemas/problem.ts";
 import { type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import { createScratchDatabase } from "./scratch-database.ts";
 
 /** Where server tests run: PGlite in memory, or a fresh database on TEST_DATABASE_URL's server. */
 export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
 /** Creates a brand-new, empty database on TEST_DATABASE_URL's server; `drop` removes it. */
-export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+export function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `motohaat_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return createScratchDatabase(base, "motohaat_t");
 }
 
 /** Creates a brand-new database on the test server and drops it on close: no shared state. */
