@@ -126,7 +126,7 @@ test.describe("booking, buyers and verification", () => {
     await card.getByRole("button", { name: "dismiss" }).click();
     await expect(card).toHaveCount(0);
     await adminPage.reload();
-    await expect(adminPage.getByRole("heading", { name: "Reported items" })).toBeVisible();
+    await expect(adminPage.getByRole("heading", { name: "Reported items", exact: true })).toBeVisible();
     await expect(card).toHaveCount(0);
   });
 
