@@ -165,7 +165,7 @@ export function bikeSvg(category: string, colour: string, variant: number): stri
   if (s.extras?.includes("bolt"))
     parts.push(`<path d="M${640} ${cy - 160} l-40 80 h40 l-30 70 l80 -100 h-44 l30 -50 z" fill="#fde047"/>`);
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960" viewBox="160 280 960 720">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960" viewBox="160 240 960 720">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#ffffff"/></linearGradient>
   </defs>
