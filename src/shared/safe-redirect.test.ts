@@ -17,6 +17,11 @@ describe("safeRedirectPath", () => {
     ["relative path", "dashboard"],
     ["tab inside", "/\t/evil.example"],
     ["newline inside", "/\n/evil.example"],
+    ["dot-segment before //", "/.//evil.example"],
+    ["dot-dot-segment before //", "/..//evil.example"],
+    ["encoded dot-segment before //", "/%2e//evil.example"],
+    ["segment and dot-dot before //", "/a/..//evil.example"],
+    ["dot-segment before a backslash", "/./\\evil.example"],
   ])("falls back to home for a %s value", (_label, from) => {
     expect(safeRedirectPath(from)).toBe("/");
   });

@@ -19,6 +19,8 @@ export function safeRedirectPath(from: string | null | undefined, fallback = "/"
     // Resolving against a dummy origin catches anything that would leave the site after normalisation.
     const url = new URL(from, "http://motohaat.invalid");
     if (url.origin !== "http://motohaat.invalid") return fallback;
+    // Dot-segments collapse after the raw check: "/.//evil.example" normalises to "//evil.example".
+    if (url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) return fallback;
     if (url.pathname === "/signin" || url.pathname === "/signup") return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
