@@ -190,6 +190,7 @@ describe("Google sign-in (OpenID Connect, against a real provider)", () => {
 
   it("links an existing password account with the same verified email (any case) instead of making another", async () => {
     const existing = await buildUser(t.app, { role: "seller", name: "Karim Motors" });
+    const earlierSession = await signIn(t.app, existing);
     account({ email: existing.email.toUpperCase(), name: "Someone Else" });
     const b = browser(t.app);
 
@@ -204,8 +205,15 @@ describe("Google sign-in (OpenID Connect, against a real provider)", () => {
     const rows = await accountsWithEmail(t.app, existing.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.googleSub).toBeTruthy();
-    // The password still works as before.
-    await expect(signIn(t.app, existing)).resolves.toMatch(/^mh_session=/);
+    // Whoever set the password may have squatted the address: Google proved it, so the password and
+    // the sessions made with it end.
+    expect(await me(t.app, earlierSession)).toBeNull();
+    const withPassword = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { email: existing.email, password: existing.password },
+    });
+    expect(withPassword.statusCode).toBe(401);
   });
 
   it("links an admin account, and the admin stays an admin", async () => {

@@ -9,7 +9,7 @@ import { AuthProvidersResponseSchema, type GoogleSigninError } from "#shared/sch
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import { type GoogleConfig, isLoopbackHttp } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema.ts";
 import { NotFound } from "../../errors.ts";
 import { type ImageStore, saveImage } from "../../images/store.ts";
 import { createSession, setSessionCookie } from "../../plugins/auth.ts";
@@ -145,7 +145,8 @@ type PictureLoader = (url: string) => Promise<string | null>;
 
 /**
  * The account this Google identity signs in to: the one already linked to it; else the account
- * with the same (verified) address, which gets linked and keeps its role; else a new buyer.
+ * with the same (verified) address, which gets linked and keeps its role (losing its password and
+ * sessions, see below); else a new buyer.
  */
 export async function googleAccount(
   db: Db,
@@ -164,11 +165,19 @@ export async function googleAccount(
   const existing = await findUserByEmail(db, profile.email);
   if (existing) {
     if (existing.googleSub) throw new GoogleSigninRefused("google_linked_elsewhere");
-    const [updated] = await db
-      .update(users)
-      .set({ googleSub: profile.sub })
-      .where(and(eq(users.id, existing.id), isNull(users.googleSub)))
-      .returning({ id: users.id });
+    // Sign-up never proves an address, so whoever made this account may not own it: someone could
+    // register a victim's address and wait for them to arrive through Google. The provider has now
+    // proven it, so the account's password and sessions, which may be the squatter's, go; the owner
+    // signs in through Google or sets a password by email.
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ googleSub: profile.sub, passwordHash: null })
+        .where(and(eq(users.id, existing.id), isNull(users.googleSub)))
+        .returning({ id: users.id });
+      if (row) await tx.delete(sessions).where(eq(sessions.userId, row.id));
+      return row;
+    });
     if (updated) return updated.id;
     // Linked by a sign-in that finished a moment earlier: look again.
     if (!retried) return googleAccount(db, profile, loadPicture, true);
