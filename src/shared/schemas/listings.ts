@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "../categories.ts";
+import { formatTaka } from "../format.ts";
 import { MSG } from "../messages.ts";
 import { ImageSchema } from "./images.ts";
 
@@ -11,12 +12,22 @@ const requiredText = (message: string, max = 120) =>
     .max(max, { error: `at most ${max} characters` });
 
 /** Whole, positive numbers typed into a form (strings in multipart, numbers from JSON). */
-const positiveInt = (message: string, max: number) =>
+const positiveInt = (
+  message: string,
+  max: number,
+  show: (n: number) => string = (n) => n.toLocaleString("en-US"),
+) =>
   z.coerce
     .number({ error: message })
     .int({ error: `${message} (a whole number)` })
     .positive({ error: message })
-    .max(max, { error: `that is more than ${max.toLocaleString("en-US")}` });
+    .max(max, { error: `at most ${show(max)}` });
+
+/**
+ * The highest asking price, ৳1,00,00,000 (one crore): a buyer pays it by card, in poisha, and
+ * 10⁹ poisha still fits the payment tables' integer columns (2³¹ − 1) with room to spare.
+ */
+export const MAX_ASKING_PRICE = 10_000_000;
 
 /** The Add Product form's text fields; the photo travels beside them as a file. */
 export const ListingCreateFieldsSchema = z.object({
@@ -24,8 +35,8 @@ export const ListingCreateFieldsSchema = z.object({
   engineCc: positiveInt(MSG.listing.engineRequired, 5000),
   category: z.enum(CATEGORY_SLUGS, { error: MSG.listing.categoryInvalid }).default("commuter"),
   brand: requiredText(MSG.listing.brandRequired, 60),
-  brandNewPrice: positiveInt(MSG.listing.brandNewPriceRequired, 100_000_000),
-  askingPrice: positiveInt(MSG.listing.askingPriceRequired, 100_000_000),
+  brandNewPrice: positiveInt(MSG.listing.brandNewPriceRequired, 100_000_000, formatTaka),
+  askingPrice: positiveInt(MSG.listing.askingPriceRequired, MAX_ASKING_PRICE, formatTaka),
   totalUsed: requiredText(MSG.listing.totalUsedRequired, 60),
 });
 export type ListingCreateFields = z.infer<typeof ListingCreateFieldsSchema>;

@@ -3,7 +3,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import type { Listing, ListingsPage } from "#shared/schemas/listings.ts";
+import { type Listing, type ListingsPage, MAX_ASKING_PRICE } from "#shared/schemas/listings.ts";
 import { listings, orders } from "../../db/schema.ts";
 import { call, multipart, setupTestApp } from "../../test/app.ts";
 import { buildListing, buildUser, jpeg, signedInUser, type TestListing } from "../../test/factories.ts";
@@ -195,6 +195,22 @@ describe("POST /api/listings", () => {
     const res = await postListing(t.app, cookie, withPhoto({ [field]: "1500.5" }));
     expectProblem(res, 400);
     expect(res.json().errors[field]).toContain(message);
+  });
+
+  it("prices above what can be listed (or paid by card) are refused with the limit in taka", async () => {
+    const { user, cookie } = seller;
+    const tooDear = await postListing(
+      t.app,
+      cookie,
+      withPhoto({ askingPrice: String(MAX_ASKING_PRICE + 1) }),
+    );
+    expectProblem(tooDear, 400);
+    expect(tooDear.json().errors).toEqual({ askingPrice: "at most ৳1,00,00,000" });
+    const brandNew = await postListing(t.app, cookie, withPhoto({ brandNewPrice: "100000001" }));
+    expect(brandNew.json().errors).toEqual({ brandNewPrice: "at most ৳10,00,00,000" });
+    expect(await listingCount(t.app, user.id)).toBe(0);
+    const dearest = await postListing(t.app, cookie, withPhoto({ askingPrice: String(MAX_ASKING_PRICE) }));
+    expect(dearest.statusCode).toBe(201);
   });
 
   it("an unknown category: 400 asking to select one", async () => {

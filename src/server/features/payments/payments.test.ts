@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { MAX_ASKING_PRICE } from "#shared/schemas/listings.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 import { payments, testPaymentIntents } from "../../db/schema.ts";
 import { call, createTestApp, expectProblem, setupTestApp } from "../../test/app.ts";
@@ -340,6 +341,15 @@ describe("card payments (test provider)", () => {
       expect(paid.statusCode, paid.body).toBe(200);
       const [row] = await paymentRows(t.app, order.id);
       expect(row).toMatchObject({ amount: 21_000_000, currency: "BDT" });
+    });
+
+    it("the dearest bike that can be listed can be paid: its poisha fit the payment tables", async () => {
+      const { cookie, order } = await bookedOrder(t.app, MAX_ASKING_PRICE);
+      const intent = await openIntent(t.app, cookie, order.id);
+      expect(intent.amount).toBe(MAX_ASKING_PRICE * 100);
+      const paid = await confirm(t.app, cookie, intent, { card: card(GOOD_CARD) });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(await paymentRows(t.app, order.id)).toMatchObject([{ amount: MAX_ASKING_PRICE * 100 }]);
     });
 
     it("is checked again on payment: an intent whose amount differs from the order is refused", async () => {
