@@ -1,18 +1,22 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { reports } from "./db/schema.ts";
 import {
   call,
   createTestApp,
   expectProblem,
+  multipart,
   openTestDatabase,
   setupTestApp,
   type TestApp,
 } from "./test/app.ts";
+import { buildListing, jpeg, STRONG_PASSWORD, signedInUser } from "./test/factories.ts";
 
 describe("the API without a built web app", () => {
   const t = setupTestApp({}, { webDist: path.join(os.tmpdir(), "motohaat-no-web-here") });
@@ -48,6 +52,34 @@ describe("the API without a built web app", () => {
       headers: { "content-type": "application/json" },
     });
     expectProblem(res, 400, "The request body is not valid JSON.");
+  });
+
+  it("refuses a NUL character anywhere in a request with 400 naming the field; nothing is written", async () => {
+    const inQuery = await call(t.app, { method: "GET", url: "/api/listings?category=sports%00" });
+    expect(expectProblem(inQuery, 400, MSG.generic.nulCharacter).errors).toEqual({
+      category: MSG.generic.nulCharacter,
+    });
+
+    const listing = await buildListing(t.app);
+    const { cookie } = await signedInUser(t.app, { role: "buyer" });
+    const report = await call(t.app, {
+      method: "POST",
+      url: `/api/listings/${listing.id}/reports`,
+      cookie,
+      payload: { reason: "looks stolen\u0000" },
+    });
+    expect(expectProblem(report, 400).errors).toEqual({ reason: MSG.generic.nulCharacter });
+    expect(await t.app.db.select().from(reports).where(eq(reports.listingId, listing.id))).toEqual([]);
+
+    const form = await multipart({
+      name: "Nul\u0000Name",
+      email: "nul@example.test",
+      role: "buyer",
+      password: STRONG_PASSWORD,
+      photo: { data: await jpeg(), filename: "me.jpg", type: "image/jpeg" },
+    });
+    const signup = await call(t.app, { method: "POST", url: "/api/auth/signup", ...form });
+    expect(expectProblem(signup, 400).errors).toEqual({ name: MSG.generic.nulCharacter });
   });
 
   it("sends security headers: a strict CSP, no framing, no sniffing", async () => {

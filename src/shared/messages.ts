@@ -55,6 +55,7 @@ export const MSG = {
     somethingWrong: "something went wrong, please try again",
     notFound: "Sorry we couldn't find this page.",
     chunkFailed: "Loading chunk failed",
+    nulCharacter: "remove the invisible NUL character (\\0) from this text",
   },
   listing: {
     modelRequired: "you must provide the bike model",

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG } from "#shared/messages.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
-import { HttpProblem } from "../errors.ts";
+import { BadRequest, HttpProblem } from "../errors.ts";
 
 const titles: Record<number, string> = {
   400: "Bad Request",
@@ -53,8 +53,26 @@ function validationErrors(error: FastifyError): Record<string, string> {
   return errors;
 }
 
+/** The first field (dotted path) of `value` holding a NUL character, which no PostgreSQL text can store. */
+function fieldWithNul(value: unknown, path: string): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path || "body" : undefined;
+  if (value === null || typeof value !== "object" || Buffer.isBuffer(value)) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = fieldWithNul(inner, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** One error path: every 4xx/5xx leaves as RFC 9457 problem+json; 5xx details are logged, never sent. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Before any handler sees it: PostgreSQL refuses a NUL in text, which would surface as a 500. A
+  // preHandler, as multipart bodies are attached only after the preValidation hooks of this plugin.
+  app.addHook("preHandler", async (request) => {
+    const field =
+      fieldWithNul(request.params, "") ?? fieldWithNul(request.query, "") ?? fieldWithNul(request.body, "");
+    if (field) throw new BadRequest(MSG.generic.nulCharacter, { [field]: MSG.generic.nulCharacter });
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let body: Problem;
     if (error instanceof HttpProblem) {
