@@ -3,7 +3,8 @@ import { z } from "zod";
 import { EmailSchema, NewPasswordSchema } from "#shared/schemas/auth.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
-import { createUser, findUserByEmail, isUniqueViolation } from "../features/auth/service.ts";
+import { createUser, findUserByEmail } from "../features/auth/service.ts";
+import { isUniqueViolation } from "../lib/pg-errors.ts";
 
 const usage = `Usage: npm run admin -- create --email <email> --name <name> --password <password>
 

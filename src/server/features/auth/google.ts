@@ -12,9 +12,10 @@ import type { Db } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { NotFound } from "../../errors.ts";
 import { type ImageStore, saveImage } from "../../images/store.ts";
+import { isUniqueViolation } from "../../lib/pg-errors.ts";
 import { createSession, setSessionCookie } from "../../plugins/auth.ts";
 import { limiter } from "../../plugins/rate-limit.ts";
-import { findUserByEmail, isUniqueViolation } from "./service.ts";
+import { findUserByEmail } from "./service.ts";
 
 const START_PATH = "/api/auth/google";
 const CALLBACK_PATH = "/api/auth/google/callback";

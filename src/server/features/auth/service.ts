@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { images, users } from "../../db/schema.ts";
 import { BadRequest, Conflict, Unauthorized } from "../../errors.ts";
 import { type ImageStore, saveImage, toImage } from "../../images/store.ts";
+import { isUniqueViolation } from "../../lib/pg-errors.ts";
 import type { AuthUser } from "../../plugins/auth.ts";
 
 /** Verified against when the email is unknown, so both failures take the same time. */
@@ -20,15 +21,6 @@ export function toUserDto(u: AuthUser): User {
     verified: u.verified,
     photo: u.photo ? toImage(u.photo) : null,
   };
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export async function findUserByEmail(db: Db, email: string) {

@@ -5,8 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { listings, orders, reports, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../errors.ts";
 import { decodeCursor, isUuid, toPage } from "../../lib/pagination.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../lib/pg-errors.ts";
 import type { AuthUser } from "../../plugins/auth.ts";
-import { isUniqueViolation } from "../auth/service.ts";
 import { listingsByIds } from "../listings/service.ts";
 
 export async function hasReported(db: Db, listingId: string, user: AuthUser | null): Promise<boolean> {
@@ -37,6 +37,8 @@ export async function reportListing(
     await db.insert(reports).values({ listingId, reporterId: buyer.id, reason: req.reason });
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict(MSG.report.alreadyReported);
+    // Deleted (by its seller or an admin) between the check above and this insert.
+    if (isForeignKeyViolation(err)) throw new NotFound(MSG.listing.notFound);
     throw err;
   }
 }
