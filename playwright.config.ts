@@ -27,7 +27,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   fullyParallel: true,
-  timeout: 30_000,
+  // Journeys of several people and pages on a 2-core CI machine, two workers at once.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   outputDir: "test-results/e2e-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
