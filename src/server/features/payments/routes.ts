@@ -8,7 +8,7 @@ import {
   PaymentConfirmSchema,
   PaymentIntentResponseSchema,
 } from "#shared/schemas/payments.ts";
-import { BadRequest } from "../../errors.ts";
+import { BadRequest, HttpProblem } from "../../errors.ts";
 import type { PaymentProvider } from "../../payments/provider.ts";
 import { getOrder } from "../orders/service.ts";
 import { confirmPayment, intentForOrder, recordPayment } from "./service.ts";
@@ -96,7 +96,17 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Paym
               // The Stripe account may also serve other sales: an intent that is not an order's is theirs.
               request.log.warn({ intentId: event.intent.id }, "webhook: intent without an order, ignored");
             } else {
-              await recordPayment(db, event.intent, provider.name, request.log);
+              try {
+                await recordPayment(db, event.intent, provider.name, request.log);
+              } catch (err) {
+                // A refusal (wrong amount, unknown or otherwise paid order) will not change on a retry, and
+                // Stripe retries anything but a 2xx for days, then disables the endpoint: log it, take it.
+                if (!(err instanceof HttpProblem) || err.status >= 500) throw err;
+                request.log.error(
+                  { err, intentId: event.intent.id, orderId: event.intent.orderId },
+                  "webhook: payment not recorded",
+                );
+              }
             }
           }
           return { received: true as const };
