@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import { MSG } from "#shared/messages.ts";
 import { type CardField, cardDigits, cardProblems } from "#shared/schemas/payments.ts";
 import type { Db } from "../db/client.ts";
 import { testPaymentIntents } from "../db/schema.ts";
 import { CardError, type CardInput, type PaymentIntent, type PaymentProvider } from "./provider.ts";
+
+/** A confirmation takes milliseconds; one "processing" for longer than this has died. */
+export const STALE_PROCESSING_MS = 60_000;
 
 /**
  * The built-in test-mode card processor: no network, the well-known test card numbers, and the
@@ -94,12 +97,23 @@ export function createTestProvider(db: Db): PaymentProvider {
     },
     retrieveIntent: retrieve,
     async confirm(intentId, card) {
-      // Only one confirmation may process an intent at a time: the status flip is the lock.
+      // Only one confirmation may process an intent at a time: the status flip is the lock. A lock
+      // older than a processing can take was left by a confirmation that died half-way (a crash, a
+      // lost connection): it is taken over, or the order could never be paid.
       const [claimed] = await db
         .update(testPaymentIntents)
         .set({ status: "processing", updatedAt: new Date() })
         .where(
-          and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, "requires_payment_method")),
+          and(
+            eq(testPaymentIntents.id, intentId),
+            or(
+              eq(testPaymentIntents.status, "requires_payment_method"),
+              and(
+                eq(testPaymentIntents.status, "processing"),
+                lt(testPaymentIntents.updatedAt, new Date(Date.now() - STALE_PROCESSING_MS)),
+              ),
+            ),
+          ),
         )
         .returning();
       if (!claimed) {

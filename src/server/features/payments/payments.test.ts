@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import { MAX_ASKING_PRICE } from "#shared/schemas/listings.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 import { payments, testPaymentIntents } from "../../db/schema.ts";
+import { STALE_PROCESSING_MS } from "../../payments/test-provider.ts";
 import { call, createTestApp, expectProblem, setupTestApp } from "../../test/app.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { bookedOrder, captureLogs, orderPaid, paymentRows, startPayment } from "./testing.ts";
@@ -305,6 +306,25 @@ describe("card payments (test provider)", () => {
       }
       expect(await paymentRows(t.app, order.id)).toHaveLength(1);
       expect(await orderPaid(t.app, cookie, order.id)).toBe(true);
+    });
+
+    it("takes over an intent left processing by a confirmation that died; a live one still answers 409", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const intent = await openIntent(t.app, cookie, order.id);
+      const leaveProcessing = (since: Date) =>
+        t.app.db
+          .update(testPaymentIntents)
+          .set({ status: "processing", updatedAt: since })
+          .where(eq(testPaymentIntents.id, intent.intentId));
+
+      await leaveProcessing(new Date());
+      const live = await confirm(t.app, cookie, intent, { card: card(GOOD_CARD) });
+      expectProblem(live, 409, MSG.payment.inProgress);
+
+      await leaveProcessing(new Date(Date.now() - STALE_PROCESSING_MS - 1000));
+      const retried = await confirm(t.app, cookie, intent, { card: card(GOOD_CARD) });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(await paymentRows(t.app, order.id)).toHaveLength(1);
     });
 
     it("records a payment that went through but was never reported, instead of charging again", async () => {
