@@ -110,11 +110,21 @@ export const listings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("listings_feed_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("listings_category_feed_idx").on(t.categorySlug, t.createdAt.desc(), t.id.desc()),
-    index("listings_seller_feed_idx").on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    // Feeds read `ORDER BY created_at DESC, id DESC`, whose nulls come first: an index must say the
+    // same (a DESC NULLS LAST one cannot serve it, and every page became a sort of the whole table).
+    index("listings_feed_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("listings_category_feed_idx").on(
+      t.categorySlug,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("listings_seller_feed_idx").on(
+      t.sellerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("listings_advertised_idx")
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.advertised} and ${t.status} = 'available' and not ${t.hidden}`),
     check("listings_status_check", sql`${t.status} in ('available', 'sold')`),
     check("listings_engine_cc_check", sql`${t.engineCc} > 0`),
@@ -144,7 +154,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("orders_buyer_feed_idx").on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+    index("orders_buyer_feed_idx").on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check("orders_price_check", sql`${t.price} > 0`),
   ],
 );
@@ -164,7 +174,7 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex("reports_listing_reporter_idx").on(t.listingId, t.reporterId),
-    index("reports_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("reports_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
