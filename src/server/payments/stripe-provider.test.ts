@@ -291,6 +291,16 @@ function fakeStripeApi() {
       const body = await readBody(req);
       const key = req.headers["idempotency-key"];
       creates.push({ body, idempotencyKey: typeof key === "string" ? key : undefined });
+      if (Number(body.get("amount")) > 99_999_999) {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "amount_too_large",
+            param: "amount",
+            message: "Amount must be no more than ৳999,999.99",
+          },
+        });
+      }
       const id = `pi_fake_${++next}`;
       const intent = stripeIntent({
         id,
@@ -386,6 +396,13 @@ describe("paying through Stripe's API (a local stand-in)", () => {
     const count = fake.creates.length;
     expect((await startPayment(t.app, cookie, order.id)).json().intentId).toBe(intent.intentId);
     expect(fake.creates.length).toBe(count);
+  });
+
+  it("tells the buyer in Stripe's words when the price is above what one card charge may be", async () => {
+    const { cookie, order } = await bookedOrder(t.app, 1_000_000);
+    const res = await startPayment(t.app, cookie, order.id);
+    expectProblem(res, 402, "Amount must be no more than ৳999,999.99");
+    expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
   });
 
   it("marks the order paid only when Stripe says the intent succeeded, with the card's last 4", async () => {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PaymentIntent, PaymentProvider, WebhookEvent } from "./provider.ts";
+import { CardError, type PaymentIntent, type PaymentProvider, type WebhookEvent } from "./provider.ts";
 
 type StripeIntent = Stripe.PaymentIntent;
 
@@ -42,17 +42,26 @@ export function createStripeProvider(opts: {
     name: "stripe",
     publishableKey: opts.publishableKey,
     async createIntent({ orderId, amount, currency, replaces }) {
-      const pi = await stripe.paymentIntents.create(
-        {
-          amount,
-          currency: currency.toLowerCase(),
-          allowed_payment_method_types: ["card"],
-          metadata: { orderId },
-        },
-        // One open intent per order and amount, even if two requests race here. Stripe answers a
-        // repeated key with its first answer for 24 hours, so a replacement needs a key of its own.
-        { idempotencyKey: `order-${orderId}-${amount}-after-${replaces ?? "none"}` },
-      );
+      const pi = await stripe.paymentIntents
+        .create(
+          {
+            amount,
+            currency: currency.toLowerCase(),
+            allowed_payment_method_types: ["card"],
+            metadata: { orderId },
+          },
+          // One open intent per order and amount, even if two requests race here. Stripe answers a
+          // repeated key with its first answer for 24 hours, so a replacement needs a key of its own.
+          { idempotencyKey: `order-${orderId}-${amount}-after-${replaces ?? "none"}` },
+        )
+        .catch((err: unknown) => {
+          // Stripe caps one charge (99,999,999 in the currency's smallest unit): the buyer is told, in
+          // Stripe's words, rather than meeting a server error.
+          if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "amount_too_large") {
+            throw new CardError(err.code, err.message);
+          }
+          throw err;
+        });
       return fromStripeIntent(pi);
     },
     async retrieveIntent(id) {

@@ -52,12 +52,12 @@ export async function intentForOrder(
       return existing;
     }
   }
-  const intent = await provider.createIntent({
-    orderId: order.id,
-    amount,
-    currency: CURRENCY,
-    replaces: order.paymentIntentId,
-  });
+  const intent = await provider
+    .createIntent({ orderId: order.id, amount, currency: CURRENCY, replaces: order.paymentIntentId })
+    .catch((err: unknown) => {
+      if (err instanceof CardError) throw new PaymentRequired(err.message);
+      throw err;
+    });
   const claimed = await db
     .update(orders)
     .set({ paymentIntentId: intent.id })
