@@ -1,8 +1,8 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
-import { Img } from "#web/components/img.tsx";
+import { BikeCard } from "#web/components/bike-card.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ListingFacts } from "./listing-facts.tsx";
@@ -30,50 +30,40 @@ export function ListingCard({
   photoLoading = "lazy",
   sizes = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 100vw",
 }: ListingCardProps) {
-  const titleId = useId();
-  const Heading = headingLevel === 2 ? "h2" : "h3";
-  const sold = listing.status === "sold";
   return (
-    <article
-      aria-labelledby={titleId}
-      className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
-    >
-      <figure className="relative aspect-[4/3] bg-base-200">
-        <Img
-          image={listing.photo}
-          alt={listing.model}
-          sizes={sizes}
-          loading={photoLoading}
-          className="absolute inset-0 size-full object-cover"
-        />
-        {sold ? (
+    <BikeCard
+      photo={listing.photo}
+      model={listing.model}
+      title={
+        <Link
+          to={paths.productDetails.getHref(listing.id)}
+          className="link link-hover after:absolute after:inset-0 after:rounded-box"
+        >
+          {listing.model}
+        </Link>
+      }
+      badge={<span className="badge badge-secondary badge-outline">{listing.brand}</span>}
+      overlay={
+        listing.status === "sold" ? (
           <span className="badge badge-error absolute top-3 left-3 font-semibold shadow">
             {MSG.listing.stockOut}
           </span>
-        ) : null}
-      </figure>
-      <div className="card-body gap-4 p-5">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <Heading id={titleId} className="card-title min-w-0 text-lg break-words">
-            <Link
-              to={paths.productDetails.getHref(listing.id)}
-              className="link link-hover after:absolute after:inset-0 after:rounded-box"
-            >
-              {listing.model}
-            </Link>
-          </Heading>
-          <span className="badge badge-secondary badge-outline">{listing.brand}</span>
-        </div>
-        <ListingFacts listing={listing} className="text-sm" />
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
-          <p className="flex min-w-0 items-center gap-1 text-sm">
-            <span className="text-base-content/70">Seller</span>
-            <span className="truncate font-medium">{listing.seller.name}</span>
-            {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}
-          </p>
-          {actions ? <div className="relative z-10">{actions}</div> : null}
-        </div>
+        ) : null
+      }
+      headingLevel={headingLevel}
+      sizes={sizes}
+      photoLoading={photoLoading}
+      className="relative transition-shadow focus-within:shadow-md hover:shadow-md"
+    >
+      <ListingFacts listing={listing} className="text-sm" />
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
+        <p className="flex min-w-0 items-center gap-1 text-sm">
+          <span className="text-base-content/70">Seller</span>
+          <span className="truncate font-medium">{listing.seller.name}</span>
+          {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}
+        </p>
+        {actions ? <div className="relative z-10">{actions}</div> : null}
       </div>
-    </article>
+    </BikeCard>
   );
 }

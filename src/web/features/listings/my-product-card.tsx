@@ -1,11 +1,11 @@
 import { Megaphone, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
+import { BikeCard } from "#web/components/bike-card.tsx";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
-import { Img } from "#web/components/img.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useAdvertiseListing } from "./api/advertise-listing.ts";
 import { useDeleteListing } from "./api/delete-listing.ts";
@@ -115,37 +115,20 @@ function AdvertiseButton({ listing }: { listing: Listing }) {
 
 /** One of the seller's bikes: what buyers see of it, its status, and what the seller can do. */
 export function MyProductCard({ listing }: { listing: Listing }) {
-  const titleId = useId();
   return (
-    <article aria-labelledby={titleId} className="card h-full border border-base-300 bg-base-100 shadow-sm">
-      <figure className="relative aspect-[4/3] bg-base-200">
-        <Img
-          image={listing.photo}
-          alt={listing.model}
-          sizes="(min-width: 1280px) 30vw, (min-width: 768px) 45vw, 100vw"
-          className="absolute inset-0 size-full object-cover"
-        />
-      </figure>
-      <div className="card-body gap-4 p-5">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 id={titleId} className="card-title min-w-0 break-words text-lg">
-            {listing.model}
-          </h2>
-          <StatusBadge listing={listing} />
-        </div>
-        <ListingFacts listing={listing} className="text-sm" />
-        {/* Two columns, not a wrapping row: on a narrow card a third button would wrap unevenly. */}
-        <div className="mt-auto grid grid-cols-2 gap-2 border-t border-base-300 pt-4">
-          <AdvertiseButton listing={listing} />
-          <DeleteListingButton listing={listing} />
-          <Link
-            to={paths.dashboard.myProductDetails.getHref(listing.id)}
-            className="btn btn-outline btn-sm col-span-2"
-          >
-            Details
-          </Link>
-        </div>
+    <BikeCard photo={listing.photo} model={listing.model} badge={<StatusBadge listing={listing} />}>
+      <ListingFacts listing={listing} className="text-sm" />
+      {/* Two columns, not a wrapping row: on a narrow card a third button would wrap unevenly. */}
+      <div className="mt-auto grid grid-cols-2 gap-2 border-t border-base-300 pt-4">
+        <AdvertiseButton listing={listing} />
+        <DeleteListingButton listing={listing} />
+        <Link
+          to={paths.dashboard.myProductDetails.getHref(listing.id)}
+          className="btn btn-outline btn-sm col-span-2"
+        >
+          Details
+        </Link>
       </div>
-    </article>
+    </BikeCard>
   );
 }

@@ -1,8 +1,8 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
 import type { Order } from "#shared/schemas/orders.ts";
-import { Img } from "#web/components/img.tsx";
+import { BikeCard } from "#web/components/bike-card.tsx";
 import { Price } from "#web/components/price.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
@@ -11,7 +11,6 @@ import { paths } from "#web/config/paths.ts";
 /** One booked bike: what it is, what the buyer pays, where to meet whom, and the way to pay. */
 export function OrderCard({ order }: { order: Order }) {
   const { listing } = order;
-  const titleId = useId();
   const facts: [string, ReactNode][] = [
     ["Engine (CC)", listing.engineCc],
     ["Category", listing.category.label],
@@ -32,54 +31,42 @@ export function OrderCard({ order }: { order: Order }) {
     ["Meeting location", order.meetingLocation],
   ];
   return (
-    <article aria-labelledby={titleId} className="card h-full border border-base-300 bg-base-100 shadow-sm">
-      <figure className="relative aspect-[4/3] bg-base-200">
-        <Img
-          image={listing.photo}
-          alt={listing.model}
-          sizes="(min-width: 1280px) 30vw, (min-width: 768px) 45vw, 100vw"
-          className="absolute inset-0 size-full object-cover"
-        />
-      </figure>
-      <div className="card-body gap-4 p-5">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 id={titleId} className="card-title text-lg">
-            {listing.model}
-          </h2>
-          <span className="badge badge-secondary badge-outline">{listing.brand}</span>
-        </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {facts.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="text-base-content/70">{term}</dt>
-              <dd className="min-w-0 break-words text-right">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="mt-auto flex items-center gap-3 border-t border-base-300 pt-4">
-          <UserAvatar user={listing.seller} size="size-9" />
-          <div className="min-w-0 flex-1">
-            <p className="text-xs text-base-content/70">Seller</p>
-            <p className="flex items-center gap-1 font-medium">
-              <span className="truncate">{listing.seller.name}</span>
-              {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}
-            </p>
+    <BikeCard
+      photo={listing.photo}
+      model={listing.model}
+      badge={<span className="badge badge-secondary badge-outline">{listing.brand}</span>}
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {facts.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-base-content/70">{term}</dt>
+            <dd className="min-w-0 break-words text-right">{value}</dd>
           </div>
-          {order.paid ? (
-            <button type="button" className="btn btn-success btn-sm" disabled>
-              Paid
-            </button>
-          ) : (
-            <Link
-              to={paths.dashboard.payment.getHref(order.id)}
-              className="btn btn-primary btn-sm"
-              aria-label={`Pay for ${listing.model}`}
-            >
-              Pay
-            </Link>
-          )}
+        ))}
+      </dl>
+      <div className="mt-auto flex items-center gap-3 border-t border-base-300 pt-4">
+        <UserAvatar user={listing.seller} size="size-9" />
+        <div className="min-w-0 flex-1">
+          <p className="text-xs text-base-content/70">Seller</p>
+          <p className="flex items-center gap-1 font-medium">
+            <span className="truncate">{listing.seller.name}</span>
+            {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}
+          </p>
         </div>
+        {order.paid ? (
+          <button type="button" className="btn btn-success btn-sm" disabled>
+            Paid
+          </button>
+        ) : (
+          <Link
+            to={paths.dashboard.payment.getHref(order.id)}
+            className="btn btn-primary btn-sm"
+            aria-label={`Pay for ${listing.model}`}
+          >
+            Pay
+          </Link>
+        )}
       </div>
-    </article>
+    </BikeCard>
   );
 }

@@ -4,8 +4,8 @@ import { toast } from "react-toastify";
 import { formatDate } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ReportedListing } from "#shared/schemas/reports.ts";
+import { BikeCard } from "#web/components/bike-card.tsx";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
-import { Img } from "#web/components/img.tsx";
 import { Price } from "#web/components/price.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { useDismissReports } from "./api/dismiss-reports.ts";
@@ -22,77 +22,69 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
   const busy = dismiss.isPending || remove.isPending;
 
   return (
-    <article className="card h-full border border-base-300 bg-base-100 shadow-sm" aria-label={listing.model}>
-      <figure className="relative aspect-[4/3] bg-base-200">
-        <Img
-          image={listing.photo}
-          alt={listing.model}
-          sizes="(min-width: 1280px) 30vw, (min-width: 768px) 45vw, 100vw"
-          className="absolute inset-0 size-full object-cover"
-        />
+    <BikeCard
+      photo={listing.photo}
+      model={listing.model}
+      badge={<span className="badge badge-secondary badge-outline">{listing.brand}</span>}
+      overlay={
         <span className="badge badge-error absolute top-3 left-3 z-10 gap-1 font-semibold">
           <Flag className="size-3" aria-hidden="true" />
           reported
         </span>
-      </figure>
-      <div className="card-body gap-4 p-5">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 className="card-title text-lg">{listing.model}</h2>
-          <span className="badge badge-secondary badge-outline">{listing.brand}</span>
-        </div>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/80">
-          <Price amount={listing.askingPrice} className="font-semibold text-base-content" />
-          <span>{listing.category.label}</span>
-          <span className="inline-flex items-center gap-1">
-            by {listing.seller.name}
-            {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}
-          </span>
-        </p>
-        <section aria-label="Reports" className="flex flex-col gap-2">
-          <h3 className="text-sm font-semibold">
-            {reports.length === 1 ? "1 report" : `${reports.length} reports`}
-          </h3>
-          <ul className="flex flex-col gap-2">
-            {reports.map((r) => (
-              <li key={r.id} className="rounded-box bg-base-200 p-3 text-sm">
-                <p className="whitespace-pre-line break-words">{r.reason}</p>
-                <p className="mt-1 text-xs text-base-content/70">
-                  <span className="font-medium text-base-content/90">{r.reporter.name}</span>{" "}
-                  <span className="break-all">({r.reporter.email})</span> ·{" "}
-                  <time dateTime={r.reportedAt} className="whitespace-nowrap">
-                    {formatDate(r.reportedAt)}
-                  </time>
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <div className="card-actions mt-auto justify-end">
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            disabled={busy}
-            onClick={() =>
-              dismiss.mutate(listing.id, {
-                onSuccess: () => toast.success("the reports were dismissed"),
-                onError: failed,
-              })
-            }
-          >
-            {dismiss.isPending ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
-            dismiss
-          </button>
-          <button
-            type="button"
-            className="btn btn-error btn-sm"
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-          >
-            remove listing
-          </button>
-        </div>
+      }
+    >
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/80">
+        <Price amount={listing.askingPrice} className="font-semibold text-base-content" />
+        <span>{listing.category.label}</span>
+        <span className="inline-flex items-center gap-1">
+          by {listing.seller.name}
+          {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}
+        </span>
+      </p>
+      <section aria-label="Reports" className="flex flex-col gap-2">
+        <h3 className="text-sm font-semibold">
+          {reports.length === 1 ? "1 report" : `${reports.length} reports`}
+        </h3>
+        <ul className="flex flex-col gap-2">
+          {reports.map((r) => (
+            <li key={r.id} className="rounded-box bg-base-200 p-3 text-sm">
+              <p className="whitespace-pre-line break-words">{r.reason}</p>
+              <p className="mt-1 text-xs text-base-content/70">
+                <span className="font-medium text-base-content/90">{r.reporter.name}</span>{" "}
+                <span className="break-all">({r.reporter.email})</span> ·{" "}
+                <time dateTime={r.reportedAt} className="whitespace-nowrap">
+                  {formatDate(r.reportedAt)}
+                </time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="card-actions mt-auto justify-end">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={busy}
+          onClick={() =>
+            dismiss.mutate(listing.id, {
+              onSuccess: () => toast.success("the reports were dismissed"),
+              onError: failed,
+            })
+          }
+        >
+          {dismiss.isPending ? (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          ) : null}
+          dismiss
+        </button>
+        <button
+          type="button"
+          className="btn btn-error btn-sm"
+          disabled={busy}
+          onClick={() => setConfirming(true)}
+        >
+          remove listing
+        </button>
       </div>
       <ConfirmDialog
         open={confirming}
@@ -114,6 +106,6 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
           })
         }
       />
-    </article>
+    </BikeCard>
   );
 }

@@ -1,0 +1,71 @@
+import { type ReactNode, useId } from "react";
+import type { Image } from "#shared/schemas/images.ts";
+import { Img } from "./img.tsx";
+
+type BikeCardProps = {
+  photo: Image;
+  /** The bike's model: the photo's alt text and, unless `title` says otherwise, the card's title. */
+  model: string;
+  /** What the title shows when it is more than the model, such as a link to the bike. */
+  title?: ReactNode;
+  /** Beside the title: the brand, a status. */
+  badge?: ReactNode;
+  /** Laid over the photo's corner: Stock Out, reported. */
+  overlay?: ReactNode;
+  /** 2 under a page heading, 3 under a section heading. */
+  headingLevel?: 2 | 3;
+  /** How wide the photo is drawn at each screen width, for the browser's pick from srcSet. */
+  sizes?: string;
+  /** "eager" for cards in the first screenful, whose photos should not wait for layout. */
+  photoLoading?: "lazy" | "eager";
+  /** Extra classes for the card itself. */
+  className?: string;
+  /** Below the title: facts, people, actions. */
+  children: ReactNode;
+};
+
+/**
+ * The frame every bike card shares (buyer's grid, seller's products, orders, reported items): photo
+ * with room for a corner badge, then title and badge, then what the card is about. Named by its title.
+ */
+export function BikeCard({
+  photo,
+  model,
+  title = model,
+  badge,
+  overlay,
+  headingLevel = 2,
+  sizes = "(min-width: 1280px) 30vw, (min-width: 768px) 45vw, 100vw",
+  photoLoading,
+  className = "",
+  children,
+}: BikeCardProps) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`card h-full border border-base-300 bg-base-100 shadow-sm ${className}`}
+    >
+      <figure className="relative aspect-[4/3] bg-base-200">
+        <Img
+          image={photo}
+          alt={model}
+          sizes={sizes}
+          loading={photoLoading}
+          className="absolute inset-0 size-full object-cover"
+        />
+        {overlay}
+      </figure>
+      <div className="card-body gap-4 p-5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <Heading id={titleId} className="card-title min-w-0 break-words text-lg">
+            {title}
+          </Heading>
+          {badge}
+        </div>
+        {children}
+      </div>
+    </article>
+  );
+}
