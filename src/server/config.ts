@@ -18,7 +18,13 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
       .optional(),
-    SEED_DEMO: bool.default(true),
+    /** Unset: on, except with NODE_ENV=production. */
+    SEED_DEMO: bool.optional(),
+    ALLOW_DEMO_IN_PRODUCTION: bool.default(false),
+    /** Unset: on with NODE_ENV=production, off otherwise (the demo admin signs in with its password). */
+    REQUIRE_ADMIN_MFA: bool.optional(),
+    /** Unset: on, except with NODE_ENV=production. */
+    API_DOCS: bool.optional(),
     SESSION_SECRET: z.string().optional(),
     REDIS_URL: z
       .string()
@@ -32,6 +38,9 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_UPLOAD_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+    IMAGE_CLEANUP_GRACE_HOURS: z.coerce.number().positive().default(24),
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
@@ -56,6 +65,15 @@ const EnvSchema = z
       }
       checkOidc(env, ctx);
       if (env.NODE_ENV !== "production") return;
+      if (env.SEED_DEMO && !env.ALLOW_DEMO_IN_PRODUCTION) {
+        // The demo accounts' passwords are public (they are shown on /signin): never by accident.
+        ctx.addIssue({
+          code: "custom",
+          path: ["SEED_DEMO"],
+          message:
+            "SEED_DEMO=true in production publishes the demo accounts' passwords; also set ALLOW_DEMO_IN_PRODUCTION=true if that is really wanted",
+        });
+      }
       if (!env.SMTP_URL) {
         // Without mail nobody can reset a forgotten password; the dev outbox is no place for real users' links.
         ctx.addIssue({
@@ -92,12 +110,20 @@ export type Config = {
   imageDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
+  /** Admins must have a second factor (TOTP) before any admin page or API works. */
+  requireAdminMfa: boolean;
+  /** Serve the OpenAPI documentation at /api/docs. */
+  apiDocs: boolean;
   sessionSecret: string;
   secureCookies: boolean;
   redisUrl: string | undefined;
   trustProxy: boolean;
   logLevel: string;
   rateLimit: { max: number; windowSeconds: number };
+  /** Per account: listing creations and profile changes (each runs the image pipeline). */
+  uploadRateLimit: { max: number; windowSeconds: number };
+  /** Images no listing or user refers to are deleted once older than this. */
+  imageCleanupGraceMs: number;
   payments:
     | { provider: "test" }
     | { provider: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string };
@@ -159,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === "production";
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     env: e.NODE_ENV,
@@ -168,13 +195,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     imageDir: path.join(dataDir, "images"),
     databaseUrl: e.DATABASE_URL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !production,
+    requireAdminMfa: e.REQUIRE_ADMIN_MFA ?? production,
+    apiDocs: e.API_DOCS ?? !production,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     secureCookies: publicUrl.protocol === "https:",
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
+    uploadRateLimit: { max: e.RATE_LIMIT_UPLOAD_MAX, windowSeconds: e.RATE_LIMIT_UPLOAD_WINDOW_SECONDS },
+    imageCleanupGraceMs: e.IMAGE_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     payments:
       e.PAYMENT_PROVIDER === "stripe"
         ? {

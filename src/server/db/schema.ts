@@ -34,6 +34,14 @@ export const users = pgTable(
     photoKey: text("photo_key").references(() => images.key),
     verified: boolean("verified").notNull().default(false),
     googleSub: text("google_sub"),
+    /** TOTP second factor: the shared secret, encrypted with a key derived from SESSION_SECRET. */
+    totpSecret: text("totp_secret"),
+    /** Set when the person proved the authenticator works; until then the secret is only offered. */
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true, mode: "date" }),
+    /** An enrolment in progress (encrypted like totpSecret), replaced by each new start. */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The 30-second step of the last accepted code: a code is good once (RFC 6238 §5.2). */
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -52,10 +60,31 @@ export const sessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Also the start of the absolute lifetime: a session ends this long after sign-in, used or not. */
     createdAt: createdAt(),
+    /** Idle expiry, pushed forward as the session is used. */
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** For the person's list of signed-in devices: the browser and roughly where it signed in from. */
+    userAgent: text("user_agent"),
+    ip: text("ip"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Single-use recovery codes for a lost authenticator; only their HMAC is kept. */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_user_code_idx").on(t.userId, t.codeHash)],
 );
 
 /** Emailed password-reset links: only the HMAC of the token is kept, like sessions. Deleted once used. */
