@@ -23,6 +23,7 @@ import { paymentRoutes } from "./features/payments/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 import { createImageStore, type ImageStore } from "./images/store.ts";
 import { type Background, createBackground } from "./lib/background.ts";
+import { clientErrorHandler, frameworkErrors } from "./lib/framework-errors.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createStripeProvider } from "./payments/stripe-provider.ts";
@@ -67,6 +68,9 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Errors met before any hook runs answer problem+json with the security headers, like the rest.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook("onRoute", onRoute);
 

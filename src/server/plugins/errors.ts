@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG } from "#shared/messages.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
 import { BadRequest, HttpProblem } from "../errors.ts";
+import { malformedMultipart } from "../lib/multipart.ts";
 
 const titles: Record<number, string> = {
   400: "Bad Request",
@@ -16,6 +17,9 @@ const titles: Record<number, string> = {
   409: "Conflict",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  408: "Request Timeout",
+  414: "URI Too Long",
+  431: "Request Header Fields Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
@@ -31,6 +35,10 @@ const frameworkDetail: Record<string, string> = {
   FST_FILES_LIMIT: "Send one file at a time.",
   FST_PARTS_LIMIT: "The form has too many parts.",
   FST_INVALID_MULTIPART_CONTENT_TYPE: "Send the form as multipart form data.",
+  FST_FIELDS_LIMIT: "The form has too many fields.",
+  FST_PROTO_VIOLATION: "A form field has a reserved name (such as __proto__); rename it.",
+  FST_INVALID_JSON_FIELD_ERROR: "A form field marked as JSON is not valid JSON.",
+  FST_MP_PREMATURE_CLOSE: "The form ended before it was fully received; please send it again.",
 };
 
 export function problem(status: number, detail: string, errors?: Record<string, string>): Problem {
@@ -75,6 +83,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let body: Problem;
+    const malformed = malformedMultipart(error, request);
     if (error instanceof HttpProblem) {
       body = problem(error.status, error.message, error.errors);
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
@@ -82,6 +91,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = problem(400, Object.values(errors)[0] ?? "The request is not valid.", errors);
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       body = problem(error.statusCode, frameworkDetail[error.code] ?? error.message);
+    } else if (malformed) {
+      body = problem(400, malformed);
     } else {
       body = problem(500, MSG.generic.somethingWrong);
     }

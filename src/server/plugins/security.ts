@@ -1,8 +1,9 @@
-import helmet from "@fastify/helmet";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { MSG } from "#shared/messages.ts";
 import { Forbidden } from "../errors.ts";
+import { helmetHeaders } from "../lib/framework-errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -27,7 +28,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
   // Stripe Elements loads its script from js.stripe.com, draws the card fields in its frames and
   // calls its API from the page (Stripe's CSP guide); nothing of Stripe is allowed otherwise.
   const stripe = opts.stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [] };
-  await app.register(helmet, {
+  const helmetOptions: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -44,7 +45,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     },
     crossOriginEmbedderPolicy: false,
     hsts: opts.publicOrigin.startsWith("https:"),
-  });
+  };
+  await app.register(helmet, helmetOptions);
+  // For the answers Fastify and Node write before helmet's hook runs (a bad URL, too large headers).
+  app.decorate("securityHeaders", await helmetHeaders(helmetOptions));
 
   // Bodies are JSON or multipart only (DESIGN.md decision 5): text/plain is what a cross-site form
   // can send without a preflight, so no route may accept it; Fastify would otherwise parse it.
