@@ -13,6 +13,7 @@ import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
+import { demoLockPlugin, lockedDemoEmails } from "./features/auth/demo-lock.ts";
 import { googleSigninRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
@@ -115,7 +116,9 @@ export async function buildApp({
     db: database.db,
     secret: config.sessionSecret,
     secureCookies: config.secureCookies,
+    lockedEmails: lockedDemoEmails(config),
   });
+  await app.register(demoLockPlugin, { locked: lockedDemoEmails(config) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

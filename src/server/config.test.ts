@@ -102,6 +102,28 @@ describe("loadConfig", () => {
     expect(config.mail.smtpUrl).toBe(smtp);
   });
 
+  it("turns demo data on by default, except in production", () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).seedDemo).toBe(true);
+    const production = { NODE_ENV: "production", SESSION_SECRET: SECRET, SMTP_URL: "smtp://mail.example" };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it("refuses SEED_DEMO=true in production unless ALLOW_DEMO_IN_PRODUCTION=true", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: SECRET, SMTP_URL: "smtp://mail.example" };
+    for (const allow of [{}, { ALLOW_DEMO_IN_PRODUCTION: "false" }]) {
+      const err = configError({ ...production, SEED_DEMO: "true", ...allow });
+      expect(err.message).toContain(
+        "SEED_DEMO: SEED_DEMO=true in production publishes the demo accounts' passwords",
+      );
+      expect(err.message).toContain("ALLOW_DEMO_IN_PRODUCTION=true");
+    }
+    const allowed = loadConfig({ ...production, SEED_DEMO: "true", ALLOW_DEMO_IN_PRODUCTION: "true" });
+    expect(allowed.seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
   it("refuses production without SMTP_URL: password reset emails would go nowhere", () => {
     const err = configError({ NODE_ENV: "production", SESSION_SECRET: SECRET });
     expect(err.message).toContain("SMTP_URL: SMTP_URL is required in production");

@@ -1,18 +1,42 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, or } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { MSG } from "#shared/messages.ts";
 import type { Role } from "#shared/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
 import { images, sessions, users } from "../db/schema.ts";
-import { Forbidden, Unauthorized } from "../errors.ts";
+import { Forbidden, MfaEnrolmentRequired, Unauthorized } from "../errors.ts";
 import type { StoredImage } from "../images/store.ts";
+import { maskIp } from "../lib/mask-ip.ts";
 
 export const SESSION_COOKIE = "mh_session";
-const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Sliding expiry is written at most this often per session, not on every request. */
-const SESSION_TOUCH_MS = 60 * 60 * 1000;
+/**
+ * The name over https: a `__Host-` cookie is Secure, Path=/ and has no Domain, so no subdomain or
+ * plain-http page can set or shadow it (decision 008). Plain http (development) cannot use the prefix.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session unused this long ends (idle timeout, pushed forward as it is used). */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+/** A session ends this long after sign-in however much it is used (absolute lifetime). */
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+/** Sliding expiry and last-seen are written at most this often per session, not on every request. */
+export const SESSION_TOUCH_MS = 60 * 60 * 1000;
+/** Longer User-Agent headers are cut: they are only shown as browser and system. */
+const USER_AGENT_MAX = 512;
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** Where a session was signed in from, for the person's list of devices. */
+export type SessionClient = { userAgent: string | null; ip: string | null };
+
+/** The browser and the masked address of the request that signs in. */
+export function sessionClient(request: FastifyRequest): SessionClient {
+  return { userAgent: request.headers["user-agent"]?.slice(0, USER_AGENT_MAX) ?? null, ip: maskIp(request.ip) };
+}
 
 export type AuthUser = {
   id: string;
@@ -20,6 +44,8 @@ export type AuthUser = {
   email: string;
   role: Role;
   verified: boolean;
+  /** Signs in with a second factor (TOTP). */
+  mfaEnabled: boolean;
   photo: StoredImage | null;
 };
 
@@ -46,10 +72,20 @@ export async function createSession(
   db: Db,
   secret: string,
   userId: string,
+  client: SessionClient = { userAgent: null, ip: null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id: hashToken(secret, token), userId, expiresAt });
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  await db.insert(sessions).values({
+    id: hashToken(secret, token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
   return { token, expiresAt };
 }
 
@@ -58,7 +94,7 @@ export function setSessionCookie(
   session: { token: string; expiresAt: Date },
   secure: boolean,
 ): void {
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  reply.setCookie(sessionCookieName(secure), session.token, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -68,10 +104,14 @@ export function setSessionCookie(
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+  reply.clearCookie(sessionCookieName(secure), { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
-async function loadSession(db: Db, id: string): Promise<{ user: AuthUser; expiresAt: Date } | null> {
+type LoadedSession = { user: AuthUser; createdAt: Date; lastSeenAt: Date };
+
+/** The session's user, unless the session is idle too long or older than its absolute lifetime. */
+async function loadSession(db: Db, id: string): Promise<LoadedSession | null> {
+  const now = Date.now();
   const rows = await db
     .select({
       id: users.id,
@@ -79,7 +119,9 @@ async function loadSession(db: Db, id: string): Promise<{ user: AuthUser; expire
       email: users.email,
       role: users.role,
       verified: users.verified,
-      expiresAt: sessions.expiresAt,
+      totpEnabledAt: users.totpEnabledAt,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
       photoKey: images.key,
       photoWidth: images.width,
       photoHeight: images.height,
@@ -87,25 +129,38 @@ async function loadSession(db: Db, id: string): Promise<{ user: AuthUser; expire
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(images, eq(images.key, users.photoKey))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.createdAt, new Date(now - SESSION_ABSOLUTE_MS)),
+      ),
+    )
     .limit(1);
   const r = rows[0];
   if (!r) return null;
   return {
-    expiresAt: r.expiresAt,
+    createdAt: r.createdAt,
+    lastSeenAt: r.lastSeenAt,
     user: {
       id: r.id,
       name: r.name,
       email: r.email,
       role: r.role,
       verified: r.verified,
+      mfaEnabled: r.totpEnabledAt !== null,
       photo: r.photoKey ? { key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 } : null,
     },
   };
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  const now = Date.now();
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, new Date(now)), lt(sessions.createdAt, new Date(now - SESSION_ABSOLUTE_MS))),
+    );
 }
 
 function checkAccess(access: Access, request: FastifyRequest): void {
@@ -113,10 +168,28 @@ function checkAccess(access: Access, request: FastifyRequest): void {
   if (!request.user) throw new Unauthorized(MSG.auth.notSignedIn);
   if (access === "signedIn") return;
   if (!access.includes(request.user.role)) throw new Forbidden(MSG.auth.forbidden);
+  // Before any admin API works, an admin who must have a second factor enrols (on their profile).
+  if (
+    access.includes("admin") &&
+    request.user.role === "admin" &&
+    !request.user.mfaEnabled &&
+    request.server.config.requireAdminMfa
+  ) {
+    throw new MfaEnrolmentRequired(MSG.mfa.enrolmentRequired);
+  }
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; secret: string; secureCookies: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      db: Db;
+      secret: string;
+      secureCookies: boolean;
+      /** Accounts that may not be signed in (demo accounts in production): their sessions are ignored. */
+      lockedEmails?: ReadonlySet<string>;
+    },
+  ) => {
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
 
@@ -131,16 +204,22 @@ export const authPlugin = fp(
     });
 
     app.addHook("onRequest", async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[sessionCookieName(opts.secureCookies)];
       if (token) {
         const id = hashToken(opts.secret, token);
         const session = await loadSession(opts.db, id);
-        if (session) {
+        if (session && !opts.lockedEmails?.has(session.user.email.toLowerCase())) {
           request.user = session.user;
           request.sessionId = id;
-          const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-          if (expiresAt.getTime() - session.expiresAt.getTime() > SESSION_TOUCH_MS) {
-            await opts.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+          const now = Date.now();
+          if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+            const expiresAt = new Date(
+              Math.min(now + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_ABSOLUTE_MS),
+            );
+            await opts.db
+              .update(sessions)
+              .set({ expiresAt, lastSeenAt: new Date(now) })
+              .where(eq(sessions.id, id));
             setSessionCookie(reply, { token, expiresAt }, opts.secureCookies);
           }
         } else {

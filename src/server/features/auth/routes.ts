@@ -13,15 +13,25 @@ import {
   SigninSchema,
   SignupFieldsSchema,
 } from "#shared/schemas/auth.ts";
+import { SigninResponseSchema } from "#shared/schemas/two-factor.ts";
 import { sessions } from "../../db/schema.ts";
+import { NotFound } from "../../errors.ts";
 import { fileField } from "../../lib/multipart.ts";
-import { clearSessionCookie, createSession, setSessionCookie } from "../../plugins/auth.ts";
-import { authLimiters } from "../../plugins/rate-limit.ts";
+import { clearSessionCookie, createSession, sessionClient, setSessionCookie } from "../../plugins/auth.ts";
+import { authLimiters, uploadLimiter } from "../../plugins/rate-limit.ts";
+import { askForSecondFactor, twoFactorRoutes } from "./two-factor-routes.ts";
+import { accountRoutes } from "./account-routes.ts";
+import { UncommonPasswordSchema } from "./common-passwords.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
+import { refuseLockedDemoAccount } from "./demo-lock.ts";
 import { resetPassword, sendPasswordReset } from "./password-reset.ts";
 import { loadAuthUser, signin, signup, toUserDto, updateProfile } from "./service.ts";
 
-const SignupBodySchema = SignupFieldsSchema.extend({ photo: fileField(MSG.signup.photoRequired) });
+const SignupBodySchema = SignupFieldsSchema.extend({
+  password: UncommonPasswordSchema,
+  photo: fileField(MSG.signup.photoRequired),
+});
+const ResetConfirmBodySchema = PasswordResetConfirmSchema.extend({ password: UncommonPasswordSchema });
 // A browser's empty file input arrives as an empty file: that means "keep the photo".
 const ProfileBodySchema = ProfileFieldsSchema.extend({
   photo: z.preprocess(
@@ -41,6 +51,8 @@ export async function authRoutes(app: FastifyInstance) {
   const signupLimit = authLimiters(app, "signup", emailOf);
   const signinLimit = authLimiters(app, "signin", emailOf);
   const resetLimit = authLimiters(app, "password-reset", emailOf);
+  await app.register(accountRoutes);
+  await app.register(twoFactorRoutes);
 
   r.post(
     "/api/auth/signup",
@@ -59,8 +71,8 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { photo, ...fields } = request.body;
       const user = await signup(db, app.images, fields, photo);
-      setSessionCookie(reply, await createSession(db, config.sessionSecret, user.id), config.secureCookies);
-      return reply.code(201).send({ user: toUserDto(user) });
+      setSessionCookie(reply, await createSession(db, config.sessionSecret, user.id, sessionClient(request)), config.secureCookies);
+      return reply.code(201).send({ user: toUserDto(user, config.requireAdminMfa) });
     },
   );
 
@@ -72,15 +84,17 @@ export async function authRoutes(app: FastifyInstance) {
       preHandler: signinLimit.perEmail,
       schema: {
         tags: ["auth"],
-        summary: "Sign in with email and password",
+        summary: "Sign in with email and password (with a second factor: the code comes next, at /signin/mfa)",
         body: SigninSchema,
-        response: { 200: MeResponseSchema },
+        response: { 200: SigninResponseSchema },
       },
     },
     async (request, reply) => {
+      refuseLockedDemoAccount(config, request.body.email);
       const user = await signin(db, request.body.email, request.body.password);
-      setSessionCookie(reply, await createSession(db, config.sessionSecret, user.id), config.secureCookies);
-      return { user: toUserDto(user) };
+      if (user.mfaEnabled) return askForSecondFactor(reply, config, user.id);
+      setSessionCookie(reply, await createSession(db, config.sessionSecret, user.id, sessionClient(request)), config.secureCookies);
+      return { user: toUserDto(user, config.requireAdminMfa) };
     },
   );
 
@@ -105,7 +119,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return { user: request.user ? toUserDto(request.user) : null };
+      return { user: request.user ? toUserDto(request.user, config.requireAdminMfa) : null };
     },
   );
 
@@ -113,6 +127,7 @@ export async function authRoutes(app: FastifyInstance) {
     "/api/auth/me",
     {
       config: { access: "signedIn" },
+      onRequest: uploadLimiter(app, "profile"),
       schema: {
         tags: ["auth"],
         summary: "Change the signed-in user's name and/or photo (multipart)",
@@ -123,7 +138,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await updateProfile(db, app.images, request.user!.id, request.body);
-      return { user: toUserDto(user) };
+      return { user: toUserDto(user, config.requireAdminMfa) };
     },
   );
 
@@ -165,14 +180,17 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ["auth"],
         summary: "Set a new password with an emailed token; ends every other session and signs in",
-        body: PasswordResetConfirmSchema,
-        response: { 200: MeResponseSchema },
+        body: ResetConfirmBodySchema,
+        response: { 200: SigninResponseSchema },
       },
     },
     async (request, reply) => {
       const userId = await resetPassword(db, config.sessionSecret, request.body.token, request.body.password);
-      setSessionCookie(reply, await createSession(db, config.sessionSecret, userId), config.secureCookies);
-      return { user: toUserDto(await loadAuthUser(db, userId)) };
+      const user = await loadAuthUser(db, userId);
+      // The emailed link proves the address, not the authenticator: the code is still asked for.
+      if (user.mfaEnabled) return askForSecondFactor(reply, config, userId);
+      setSessionCookie(reply, await createSession(db, config.sessionSecret, userId, sessionClient(request)), config.secureCookies);
+      return { user: toUserDto(user, config.requireAdminMfa) };
     },
   );
 
@@ -182,14 +200,13 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: "public" },
       schema: {
         tags: ["auth"],
-        summary: "Demo credentials, only while demo data is on",
+        summary: "Demo credentials; 404 unless demo data is on",
         response: { 200: DemoAccountsResponseSchema },
       },
     },
-    async () => ({
-      accounts: config.seedDemo
-        ? DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password }))
-        : [],
-    }),
+    async () => {
+      if (!config.seedDemo) throw new NotFound(MSG.generic.notFound);
+      return { accounts: DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password })) };
+    },
   );
 }

@@ -56,7 +56,7 @@ function Credential({ label, value, copyLabel }: { label: string; value: string;
   );
 }
 
-/** Demo credentials, shown only while the server runs with demo data (it returns none otherwise). */
+/** Demo credentials, shown only while the server runs with demo data (it answers 404 otherwise). */
 export function DemoAccountsPanel({ onUse }: { onUse: (account: DemoAccount) => void }) {
   const { data } = useDemoAccounts();
   const accounts = data?.accounts ?? [];

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import SigninPage from "./signin-page.tsx";
 
 const routes = [
@@ -11,7 +11,13 @@ const routes = [
   { path: "/dashboard/myorders", element: <h1>My orders page</h1> },
 ];
 
-const noDemo = { "GET /api/auth/demo-accounts": () => ({ body: { accounts: [] } }) };
+/** What the server answers while demo data is off. */
+const noDemo = {
+  "GET /api/auth/demo-accounts": () => ({
+    status: 404,
+    body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.generic.notFound },
+  }),
+};
 const signedOut = { "GET /api/auth/me": () => ({ body: { user: null } }) };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -102,10 +108,13 @@ describe("sign-in page", () => {
     expect(screen.getByLabelText("Password")).toHaveValue("Seller!Demo2026");
   });
 
-  it("shows no demo panel when the server lists none", async () => {
-    const fetchMock = mockApi({ ...noDemo, ...signedOut });
-    renderRoutes(routes, "/signin");
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/auth/demo-accounts", expect.anything()));
+  it("shows no demo panel, and no error, when the server has no demo data (404)", async () => {
+    mockApi({ ...noDemo, ...signedOut });
+    const { queryClient } = renderRoutes(withToasts(routes), "/signin");
+    await waitFor(() => expect(queryClient.getQueryState(["auth", "demo-accounts"])?.status).toBe("error"));
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Try a demo account" })).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.generic.notFound)).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import { inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import { passwordResetTokens, sessions } from "../../db/schema.ts";
+import { createSession, hashToken } from "../../plugins/auth.ts";
+import {
+  call,
+  createTestApp,
+  expectProblem,
+  openTestDatabase,
+  sessionCookie,
+  type TestApp,
+} from "../../test/app.ts";
+import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
+import { createUser } from "./service.ts";
+
+const SECRET = "k3Jd9f0sL2mQ8vX7pR4tY6wZ1aB5cE0g";
+const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: SECRET, SMTP_URL: "smtp://127.0.0.1:1" };
+const NEW_PASSWORD = "N3w!Secret-42";
+
+function signin(app: FastifyInstance, email: string, password: string) {
+  return call(app, { method: "POST", url: "/api/auth/signin", payload: { email, password } });
+}
+
+async function me(app: FastifyInstance, cookie: string) {
+  const res = await call(app, { method: "GET", url: "/api/auth/me", cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().user as { email: string } | null;
+}
+
+describe("a production start on a database that holds the demo accounts (demo data off)", () => {
+  let t: TestApp;
+  const logLines: { level: number; msg: string; demoAccounts?: string[] }[] = [];
+  /** Made before the start: a session of the admin, and an emailed reset link of the seller. */
+  const demoIds: Record<string, string> = {};
+  let adminCookie = "";
+  let sellerResetToken = "";
+  const other = { email: "rina@example.com", password: "Rina!Pass2026" };
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const earlierDemoStart = async () => {
+      const database = await openTestDatabase();
+      for (const a of DEMO_ACCOUNTS) demoIds[a.role] = await createUser(database.db, a);
+      await createUser(database.db, { name: "Rina", role: "buyer", ...other });
+      adminCookie = `mh_session=${(await createSession(database.db, SECRET, demoIds.admin!)).token}`;
+      sellerResetToken = randomBytes(32).toString("base64url");
+      await database.db.insert(passwordResetTokens).values({
+        id: hashToken(SECRET, sellerResetToken),
+        userId: demoIds.seller!,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      });
+      return database;
+    };
+    t = await createTestApp(PRODUCTION, {}, earlierDemoStart, { logger: { level: "info", stream } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("logs an error naming each demo account", () => {
+    const errors = logLines.filter((l) => l.level === 50);
+    expect(errors).toHaveLength(1);
+    const emails = DEMO_ACCOUNTS.map((a) => a.email).sort();
+    expect(errors[0]!.demoAccounts).toEqual(emails);
+    for (const email of emails) expect(errors[0]!.msg).toContain(email);
+  });
+
+  it("refuses each demo account's sign-in with its published password, and only theirs", async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      expectProblem(await signin(t.app, account.email, account.password), 401, MSG.signin.wrongCredentials);
+      const shouted = await signin(t.app, ` ${account.email.toUpperCase()}`, account.password);
+      expectProblem(shouted, 401, MSG.signin.wrongCredentials);
+    }
+    expect((await signin(t.app, other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it("ended the sessions they had", async () => {
+    const left = await t.app.db
+      .select()
+      .from(sessions)
+      .where(inArray(sessions.userId, Object.values(demoIds)));
+    expect(left).toEqual([]);
+    expect(await me(t.app, adminCookie)).toBeNull();
+    expectProblem(await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie: adminCookie }), 401);
+  });
+
+  it("voided their reset links, and a session got by a later reset is not honoured", async () => {
+    const old = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/password-reset/confirm",
+      payload: { token: sellerResetToken, password: NEW_PASSWORD },
+    });
+    expectProblem(old, 400, MSG.passwordReset.linkInvalid);
+
+    // A link mailed after the start (to a .test address nobody receives; still, say it arrived).
+    const token = randomBytes(32).toString("base64url");
+    await t.app.db.insert(passwordResetTokens).values({
+      id: hashToken(SECRET, token),
+      userId: demoIds.seller!,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    const reset = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/password-reset/confirm",
+      payload: { token, password: NEW_PASSWORD },
+    });
+    expect(await me(t.app, sessionCookie(reset))).toBeNull();
+    const seller = DEMO_ACCOUNTS.find((a) => a.role === "seller")!;
+    expectProblem(await signin(t.app, seller.email, NEW_PASSWORD), 401, MSG.signin.wrongCredentials);
+  });
+
+  it("does not list the demo accounts: 404", async () => {
+    expectProblem(await call(t.app, { method: "GET", url: "/api/auth/demo-accounts" }), 404);
+  });
+});
