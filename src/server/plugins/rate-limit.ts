@@ -1,45 +1,92 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import { MSG } from "#shared/messages.ts";
 import { TooManyRequests } from "../errors.ts";
+import { FailoverCounters, storeOver } from "./rate-limit-store.ts";
+
+/** How long a rate-limit counter may wait on Redis before this process counts in memory instead. */
+export const REDIS_TIMEOUT_MS = 500;
 
 /**
  * Rate limiting, off by default and applied per route. The counters live in process memory,
- * or in Redis when `REDIS_URL` is set so that every app node shares them.
+ * or in Redis when `REDIS_URL` is set so that every app node shares them; while Redis cannot be
+ * reached they fall back to memory (decision 007).
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
+  // No offline queue and no retries: a command to a Redis that is not there fails at once, and one
+  // that hangs gives up after REDIS_TIMEOUT_MS; ioredis keeps reconnecting in the background.
   const redis = opts.redisUrl
-    ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(opts.redisUrl, {
+        connectTimeout: REDIS_TIMEOUT_MS,
+        commandTimeout: REDIS_TIMEOUT_MS,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+      })
     : undefined;
+  const counters = new FailoverCounters(redis, "motohaat-rl:", app.log);
   if (redis) {
-    // ioredis reconnects by itself; without a listener it prints every failed attempt as "Unhandled error event".
-    redis.on("error", (err) => app.log.warn({ err }, "redis connection error (rate limits); reconnecting"));
-    app.addHook("onClose", async () => void (await redis.quit()));
+    app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
+    await connected(redis);
   }
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: "motohaat-rl:" } : {}),
-  });
+  await app.register(rateLimit, { global: false, store: storeOver(counters) });
 });
 
+/** Until the first connection succeeds or fails (bounded), so that the first requests can use it. */
+function connected(redis: Redis): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off("ready", done).off("error", done);
+      resolve();
+    };
+    const timer = setTimeout(done, REDIS_TIMEOUT_MS * 2);
+    redis.once("ready", done).once("error", done);
+  });
+}
+
+export type Limits = { max: number; windowSeconds: number };
+
 /**
- * One counter as a hook. Built on `createRateLimit`, not `app.rateLimit`: the hooks `app.rateLimit`
- * returns share one "already ran" flag per request, so a route's second limit never counted.
+ * One counter as a hook: each call counts one and refuses with 429 problem+json and Retry-After
+ * past `limits.max` in the window (default: the sign-in limits). Reusable for any form worth
+ * guarding, such as a sign-in's second step. Built on `createRateLimit`, not `app.rateLimit`: the
+ * hooks `app.rateLimit` returns share one "already ran" flag per request, so a route's second limit
+ * never counted.
  */
 export function limiter(
   app: FastifyInstance,
   key: (request: FastifyRequest) => string,
+  limits: Limits = app.config.rateLimit,
+  message: string = MSG.auth.tooManyAttempts,
 ): onRequestHookHandler {
-  const { max, windowSeconds } = app.config.rateLimit;
-  const check = app.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: key });
+  const check = app.createRateLimit({
+    max: limits.max,
+    timeWindow: limits.windowSeconds * 1000,
+    keyGenerator: key,
+  });
   return async (request, reply) => {
     const limit = await check(request);
     if (limit.isAllowed || !limit.isExceeded) return;
-    reply.header("retry-after", limit.ttlInSeconds);
-    throw new TooManyRequests(`${MSG.auth.tooManyAttempts} (retry in ${limit.ttlInSeconds} s)`);
+    throw tooMany(reply, message, limit.ttlInSeconds);
   };
+}
+
+/** The 429 to throw, with its Retry-After header set. */
+export function tooMany(reply: FastifyReply, message: string, retryAfterSeconds: number): TooManyRequests {
+  reply.header("retry-after", retryAfterSeconds);
+  return new TooManyRequests(`${message} (retry in ${retryAfterSeconds} s)`);
+}
+
+/** Uploads (each runs the image pipeline) per signed-in account: `RATE_LIMIT_UPLOAD_*`. */
+export function uploadLimiter(app: FastifyInstance, name: string): onRequestHookHandler {
+  return limiter(
+    app,
+    (req) => `${name}:user:${req.user?.id ?? req.ip}`,
+    app.config.uploadRateLimit,
+    MSG.image.tooManyUploads,
+  );
 }
 
 /** Two limits for an auth form: per client IP (before the body is read) and per email address. */

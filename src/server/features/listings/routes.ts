@@ -12,6 +12,7 @@ import {
   PageQuerySchema,
 } from "#shared/schemas/listings.ts";
 import { fileField } from "../../lib/multipart.ts";
+import { uploadLimiter } from "../../plugins/rate-limit.ts";
 import { hasReported } from "../reports/service.ts";
 import {
   advertiseListing,
@@ -81,6 +82,7 @@ export async function listingRoutes(app: FastifyInstance) {
     "/api/listings",
     {
       config: { access: ["seller"] },
+      onRequest: uploadLimiter(app, "listing-create"),
       schema: {
         tags,
         summary: "Post a bike for sale (multipart, with a photo)",
