@@ -127,5 +127,6 @@ export const MSG = {
     tooLarge: "The image is too large: the limit is 10 MB.",
     notImage: "That file is not an image we can read. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.",
     tooManyPixels: "The image has too many pixels: the limit is 40 megapixels.",
+    tooManyUploads: "Too many uploads from your account. Please wait a while and try again.",
   },
 } as const;

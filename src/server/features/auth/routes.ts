@@ -128,6 +128,7 @@ export async function authRoutes(app: FastifyInstance) {
     {
       config: { access: "signedIn" },
       onRequest: uploadLimiter(app, "profile"),
+      onRequest: uploadLimiter(app, "profile"),
       schema: {
         tags: ["auth"],
         summary: "Change the signed-in user's name and/or photo (multipart)",
