@@ -128,7 +128,6 @@ export async function authRoutes(app: FastifyInstance) {
     {
       config: { access: "signedIn" },
       onRequest: uploadLimiter(app, "profile"),
-      onRequest: uploadLimiter(app, "profile"),
       schema: {
         tags: ["auth"],
         summary: "Change the signed-in user's name and/or photo (multipart)",
