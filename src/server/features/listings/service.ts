@@ -163,6 +163,15 @@ async function ownListing(db: Db, seller: AuthUser, id: string) {
   return row;
 }
 
+/**
+ * A guarded write that touched no row, after ownListing found it: a request deleting it got there
+ * first (404), or it is no longer available (409, with why).
+ */
+async function refuseChange(db: Db, id: string, notAvailable: string): Promise<never> {
+  const [row] = await db.select({ id: listings.id }).from(listings).where(eq(listings.id, id)).limit(1);
+  throw row ? new Conflict(notAvailable) : new NotFound(MSG.listing.notFound);
+}
+
 export async function advertiseListing(db: Db, seller: AuthUser, id: string): Promise<Listing> {
   await ownListing(db, seller, id);
   // The status condition sits in the UPDATE itself, so a sale racing this request cannot be advertised.
@@ -171,7 +180,7 @@ export async function advertiseListing(db: Db, seller: AuthUser, id: string): Pr
     .set({ advertised: true })
     .where(and(eq(listings.id, id), eq(listings.status, "available")))
     .returning({ id: listings.id });
-  if (updated.length === 0) throw new Conflict(MSG.listing.soldCannotAdvertise);
+  if (updated.length === 0) await refuseChange(db, id, MSG.listing.soldCannotAdvertise);
   return getListing(db, id, seller);
 }
 
@@ -181,5 +190,5 @@ export async function deleteListing(db: Db, seller: AuthUser, id: string): Promi
     .delete(listings)
     .where(and(eq(listings.id, id), eq(listings.status, "available")))
     .returning({ id: listings.id });
-  if (deleted.length === 0) throw new Conflict(MSG.listing.soldCannotDelete);
+  if (deleted.length === 0) await refuseChange(db, id, MSG.listing.soldCannotDelete);
 }
