@@ -18,6 +18,8 @@ export const MSG = {
     passwordRequired: "this field cannot be empty",
     passwordTooShort: "password must be at least 6 characters",
     wrongCredentials: "wrong email or password",
+    tooManyFailures:
+      "Too many failed sign-ins for this account. Please wait, or sign in from a device you have used before.",
   },
   auth: {
     signInFirst: "please sign in first",

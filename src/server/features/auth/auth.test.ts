@@ -417,16 +417,19 @@ describe("rate limits on sign-in and sign-up (3 attempts a minute)", () => {
     expect(other.statusCode, other.body).toBe(200);
   });
 
-  it("the 4th sign-in for one email is refused even when each comes from another IP", async () => {
+  it("past 3 failures for one email from other IPs, each further IP gets one try (decision 010)", async () => {
     const user = await buildUser(t.app);
     for (let i = 0; i < 3; i++) {
       const res = await signin(t.app, { email: user.email, password: "Wr0ng!Pass" }, randomIp());
       expect(res.statusCode, res.body).toBe(401);
     }
-    // Counted per address, whatever its letter case.
-    expectLimited(
-      await signin(t.app, { email: user.email.toUpperCase(), password: user.password }, randomIp()),
-    );
+    const ip = randomIp();
+    const once = await signin(t.app, { email: user.email, password: "Wr0ng!Pass" }, ip);
+    expect(once.statusCode, once.body).toBe(401);
+    // Counted per email address, whatever its letter case; refused even with the right password.
+    const res = await signin(t.app, { email: user.email.toUpperCase(), password: user.password }, ip);
+    expect(expectProblem(res, 429).detail).toContain(MSG.signin.tooManyFailures);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     const otherUser = await buildUser(t.app);
     const other = await signin(t.app, { email: otherUser.email, password: otherUser.password }, randomIp());
     expect(other.statusCode, other.body).toBe(200);
@@ -481,7 +484,9 @@ describe("rate limits shared through Redis by two app nodes", () => {
       const res = await signin(app, { email, password: "Wr0ng!Pass" }, randomIp());
       expect(res.statusCode, res.body).toBe(401);
     }
-    expectProblem(await signin(a, { email, password: "Wr0ng!Pass" }, randomIp()), 429);
+    const ip = randomIp();
+    expect((await signin(a, { email, password: "Wr0ng!Pass" }, ip)).statusCode).toBe(401);
+    expectProblem(await signin(b, { email, password: "Wr0ng!Pass" }, ip), 429);
     const other = await signin(a, { email: uniqueEmail("other"), password: "Wr0ng!Pass" }, randomIp());
     expect(other.statusCode, other.body).toBe(401);
   });

@@ -26,6 +26,7 @@ import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { refuseLockedDemoAccount } from "./demo-lock.ts";
 import { resetPassword, sendPasswordReset } from "./password-reset.ts";
 import { loadAuthUser, signin, signup, toUserDto, updateProfile } from "./service.ts";
+import { signinThrottle } from "./signin-throttle.ts";
 
 const SignupBodySchema = SignupFieldsSchema.extend({
   password: UncommonPasswordSchema,
@@ -49,7 +50,7 @@ export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const signupLimit = authLimiters(app, "signup", emailOf);
-  const signinLimit = authLimiters(app, "signin", emailOf);
+  const signinLimit = signinThrottle(app, emailOf);
   const resetLimit = authLimiters(app, "password-reset", emailOf);
   await app.register(accountRoutes);
   await app.register(twoFactorRoutes);
@@ -81,7 +82,8 @@ export async function authRoutes(app: FastifyInstance) {
     {
       config: { access: "public" },
       onRequest: signinLimit.perIp,
-      preHandler: signinLimit.perEmail,
+      preHandler: signinLimit.perAccount,
+      onSend: signinLimit.recordOutcome,
       schema: {
         tags: ["auth"],
         summary: "Sign in with email and password (with a second factor: the code comes next, at /signin/mfa)",
