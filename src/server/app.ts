@@ -22,6 +22,7 @@ import { listingRoutes } from "./features/listings/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
+import { scheduleImageCleanup } from "./images/cleanup.ts";
 import { createImageStore, type ImageStore } from "./images/store.ts";
 import { type Background, createBackground } from "./lib/background.ts";
 import { clientErrorHandler, frameworkErrors } from "./lib/framework-errors.ts";
@@ -81,6 +82,7 @@ export async function buildApp({
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
   app.decorate("images", createImageStore(config.imageDir));
+  scheduleImageCleanup(app);
   app.decorate("mailer", createMailer(config.mail, app.log));
   app.decorate("background", createBackground(app.log));
   app.addHook("onClose", async () => {
@@ -92,6 +94,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     publicOrigin: config.publicUrl.origin,
+    acceptSelfOrigin: !config.publicUrlConfigured,
     stripe: config.payments.provider === "stripe",
   });
   // The secret signs short-lived cookies such as Google sign-in's state; the session cookie is not signed.
@@ -111,7 +114,8 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  // The document is still built (for tests and tooling); only its public page is switched.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   await app.register(authPlugin, {
     db: database.db,
     secret: config.sessionSecret,

@@ -77,6 +77,8 @@ describe("loadConfig", () => {
     const https = loadConfig({ PUBLIC_URL: "https://motohaat.example" });
     expect(https.secureCookies).toBe(true);
     expect(https.publicUrl.origin).toBe("https://motohaat.example");
+    expect(https.publicUrlConfigured).toBe(true);
+    expect(loadConfig({}).publicUrlConfigured).toBe(false);
     expect(loadConfig({ PUBLIC_URL: "http://motohaat.example" }).secureCookies).toBe(false);
   });
 
@@ -112,7 +114,7 @@ describe("loadConfig", () => {
 
   it("refuses SEED_DEMO=true in production unless ALLOW_DEMO_IN_PRODUCTION=true", () => {
     const production = { NODE_ENV: "production", SESSION_SECRET: SECRET, SMTP_URL: "smtp://mail.example" };
-    for (const allow of [{}, { ALLOW_DEMO_IN_PRODUCTION: "false" }]) {
+    for (const allow of [{}, { ALLOW_DEMO_IN_PRODUCTION: "false" }] as Record<string, string>[]) {
       const err = configError({ ...production, SEED_DEMO: "true", ...allow });
       expect(err.message).toContain(
         "SEED_DEMO: SEED_DEMO=true in production publishes the demo accounts' passwords",

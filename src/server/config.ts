@@ -106,6 +106,8 @@ export type Config = {
   host: string;
   port: number;
   publicUrl: URL;
+  /** PUBLIC_URL was given: only its origin may send mutations (not whatever the Host header says). */
+  publicUrlConfigured: boolean;
   dataDir: string;
   imageDir: string;
   databaseUrl: string | undefined;
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     dataDir,
     imageDir: path.join(dataDir, "images"),
     databaseUrl: e.DATABASE_URL,

@@ -12,7 +12,46 @@ function selfOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-type SecurityOptions = { publicOrigin: string; stripe: boolean };
+type SecurityOptions = {
+  publicOrigin: string;
+  /**
+   * Also accept the origin the request's Host header names. Only while PUBLIC_URL is not set
+   * (development and tests reach the server by any name); a given PUBLIC_URL is the only origin.
+   */
+  acceptSelfOrigin: boolean;
+  stripe: boolean;
+};
+
+/**
+ * Powerful browser features the site does not use are off for it and every frame in it (Permissions
+ * Policy, a structured-field dictionary). Payment Request stays possible for Stripe's frames only
+ * when Stripe is the provider. Only features Chromium knows are named: an unknown one is a console error.
+ */
+export function permissionsPolicy(stripe: boolean): string {
+  const none = [
+    "accelerometer",
+    "autoplay",
+    "browsing-topics",
+    "camera",
+    "display-capture",
+    "encrypted-media",
+    "fullscreen",
+    "geolocation",
+    "gyroscope",
+    "hid",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "picture-in-picture",
+    "publickey-credentials-get",
+    "screen-wake-lock",
+    "serial",
+    "usb",
+    "xr-spatial-tracking",
+  ].map((feature) => `${feature}=()`);
+  const payment = stripe ? 'payment=(self "https://js.stripe.com")' : "payment=()";
+  return [...none, payment].join(", ");
+}
 
 const STRIPE_SOURCES = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],
@@ -47,8 +86,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     hsts: opts.publicOrigin.startsWith("https:"),
   };
   await app.register(helmet, helmetOptions);
+  const permissions = permissionsPolicy(opts.stripe);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", permissions);
+  });
   // For the answers Fastify and Node write before helmet's hook runs (a bad URL, too large headers).
-  app.decorate("securityHeaders", await helmetHeaders(helmetOptions));
+  app.decorate("securityHeaders", {
+    ...(await helmetHeaders(helmetOptions)),
+    "permissions-policy": permissions,
+  });
 
   // Bodies are JSON or multipart only (DESIGN.md decision 5): text/plain is what a cross-site form
   // can send without a preflight, so no route may accept it; Fastify would otherwise parse it.
@@ -57,7 +103,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossOrigin) return;
     const origin = request.headers.origin;
-    if (!origin || (origin !== opts.publicOrigin && origin !== selfOrigin(request))) {
+    const ours = origin === opts.publicOrigin || (opts.acceptSelfOrigin && origin === selfOrigin(request));
+    if (!ours) {
       throw new Forbidden(MSG.auth.badOrigin);
     }
   });

@@ -1,0 +1,170 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import { call, createTestApp, expectProblem, type TestApp } from "../test/app.ts";
+import { permissionsPolicy } from "./security.ts";
+
+const PRODUCTION = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "k3Jd9f0sL2mQ8vX7pR4tY6wZ1aB5cE0g",
+  SMTP_URL: "smtp://127.0.0.1:1",
+};
+
+/** A mutation any caller may try: a sign-in that fails (401) once past the Origin check. */
+function signinFrom(app: FastifyInstance, headers: { host: string; origin?: string }) {
+  return app.inject({
+    method: "POST",
+    url: "/api/auth/signin",
+    headers,
+    payload: { email: "nobody@example.com", password: "Wr0ng!Pass" },
+  });
+}
+
+describe("the Origin check (CSRF)", () => {
+  describe("with PUBLIC_URL set", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ PUBLIC_URL: "https://motohaat.example" });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("refuses an origin named by the request's own Host header: only PUBLIC_URL's counts", async () => {
+      for (const host of ["evil.example", "motohaat.example"]) {
+        const res = await signinFrom(t.app, { host, origin: `http://${host}` });
+        expectProblem(res, 403, MSG.auth.badOrigin);
+      }
+    });
+
+    it("accepts PUBLIC_URL's origin, whatever the Host header says", async () => {
+      for (const host of ["motohaat.example", "10.0.0.7:3000"]) {
+        const res = await signinFrom(t.app, { host, origin: "https://motohaat.example" });
+        expectProblem(res, 401, MSG.signin.wrongCredentials);
+      }
+    });
+  });
+
+  describe("without PUBLIC_URL (development, tests)", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("accepts the default public origin and the request's own origin, as the server is reached", async () => {
+      expect(t.config.publicUrlConfigured).toBe(false);
+      const byDefault = await signinFrom(t.app, { host: "localhost:3000", origin: "http://localhost:3000" });
+      expectProblem(byDefault, 401, MSG.signin.wrongCredentials);
+      const lan = await signinFrom(t.app, { host: "192.168.1.5:3000", origin: "http://192.168.1.5:3000" });
+      expectProblem(lan, 401, MSG.signin.wrongCredentials);
+    });
+
+    it("refuses another origin, and none", async () => {
+      const other = await signinFrom(t.app, { host: "192.168.1.5:3000", origin: "http://evil.example" });
+      expectProblem(other, 403, MSG.auth.badOrigin);
+      expectProblem(await signinFrom(t.app, { host: "localhost:3000" }), 403, MSG.auth.badOrigin);
+    });
+  });
+});
+
+/** Members of a Permissions-Policy structured-field dictionary: `feature=(allowlist)`. */
+function policyMembers(header: string): Map<string, string[]> {
+  const members = new Map<string, string[]>();
+  for (const member of header.split(", ")) {
+    const match =
+      /^([a-z][a-z0-9-]*)=\(((?:self|"https:\/\/[a-z0-9.-]+")(?: (?:self|"https:\/\/[a-z0-9.-]+"))*)?\)$/.exec(
+        member,
+      );
+    expect(match, `not a valid member: ${member}`).not.toBeNull();
+    expect(members.has(match![1]!), `twice: ${match![1]}`).toBe(false);
+    members.set(match![1]!, match![2] ? match![2].split(" ") : []);
+  }
+  return members;
+}
+
+describe("Permissions-Policy", () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-web-"));
+    await fs.writeFile(path.join(webDist, "index.html"), "<!doctype html><title>shell</title>");
+    await fs.mkdir(path.join(webDist, "assets"));
+    await fs.writeFile(path.join(webDist, "assets", "app-1a2b3c.js"), "console.log('app');\n");
+    t = await createTestApp({}, { webDist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  it("denies every powerful feature the site does not use, in valid syntax", () => {
+    const members = policyMembers(permissionsPolicy(false));
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "browsing-topics"]) {
+      expect(members.get(feature), feature).toEqual([]);
+    }
+  });
+
+  it("lets Stripe's frames use Payment Request only when Stripe is the provider", () => {
+    const members = policyMembers(permissionsPolicy(true));
+    expect(members.get("payment")).toEqual(["self", '"https://js.stripe.com"']);
+    expect(members.get("camera")).toEqual([]);
+  });
+
+  it.each([
+    ["an API answer", "GET", "/api/health", 200],
+    ["the app's page", "GET", "/dashboard/myorders", 200],
+    ["a static file", "GET", "/assets/app-1a2b3c.js", 200],
+    ["an unknown API route", "GET", "/api/nope", 404],
+    ["a missing image", "GET", "/images/missing.webp", 404],
+    ["an address Fastify cannot decode", "GET", "/api/listings/%E0%A4%A", 400],
+  ] as const)("is sent with %s (%s %s → %i)", async (_, method, url, status) => {
+    const res = await call(t.app, { method, url });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.headers["permissions-policy"]).toBe(permissionsPolicy(false));
+  });
+
+  it("is sent with a refused mutation (403), and with the answers written before any hook", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/signout" });
+    expectProblem(res, 403, MSG.auth.badOrigin);
+    expect(res.headers["permissions-policy"]).toBe(permissionsPolicy(false));
+    expect(t.app.securityHeaders["permissions-policy"]).toBe(permissionsPolicy(false));
+  });
+});
+
+describe("/api/docs", () => {
+  const docs = async (env: Record<string, string>) => {
+    const t = await createTestApp(env);
+    try {
+      const page = await call(t.app, { method: "GET", url: "/api/docs" });
+      const json = await call(t.app, { method: "GET", url: "/api/docs/json" });
+      return { page, json };
+    } finally {
+      await t.close();
+    }
+  };
+
+  it("is off in production", async () => {
+    const { page, json } = await docs(PRODUCTION);
+    expectProblem(page, 404);
+    expectProblem(json, 404);
+  });
+
+  it("is on in production with API_DOCS=true, and by default elsewhere", async () => {
+    for (const env of [{ ...PRODUCTION, API_DOCS: "true" }, {}]) {
+      const { page, json } = await docs(env);
+      expect(page.statusCode, page.body).toBeLessThan(400);
+      expect(json.statusCode, json.body).toBe(200);
+      expect(json.json().openapi).toMatch(/^3\./);
+    }
+  });
+
+  it("is off elsewhere with API_DOCS=false", async () => {
+    expectProblem((await docs({ API_DOCS: "false" })).json, 404);
+  });
+});
