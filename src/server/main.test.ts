@@ -206,10 +206,26 @@ describe("the server process", { timeout: 120_000 }, () => {
     }
   });
 
+  it("a production start on that data logs the demo accounts as an error and refuses their sign-in", async () => {
+    const server = await startServer({
+      ...target.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: "k3Jd9f0sL2mQ8vX7pR4tY6wZ1aB5cE0g",
+      SMTP_URL: "smtp://127.0.0.1:1",
+    });
+    const error = server.logs.find((l) => l.level === 50 && Array.isArray(l.demoAccounts));
+    expect(error?.demoAccounts).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    expect((await api(server, "/api/auth/demo-accounts")).status).toBe(404);
+    const res = await signIn(server, demoBuyer.email, demoBuyer.password);
+    expect(res.status).toBe(401);
+    expect((await signIn(server, early.email, STRONG_PASSWORD)).status).toBe(200);
+    expect(await stop(server)).toBe(0);
+  });
+
   it("with SEED_DEMO=false on a new data dir: no demo accounts, and SIGINT also closes cleanly", async () => {
     const server = await noDemoServer;
     const demo = await api(server, "/api/auth/demo-accounts");
-    expect(await demo.json()).toEqual({ accounts: [] });
+    expect(demo.status).toBe(404);
     const res = await signIn(server, demoBuyer.email, demoBuyer.password);
     expect(res.status).toBe(401);
     expect((await json(res)).detail).toBe(MSG.signin.wrongCredentials);
