@@ -79,6 +79,7 @@ export async function createTestApp(
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
       RATE_LIMIT_AUTH_MAX: "10000",
+      RATE_LIMIT_UPLOAD_MAX: "10000",
       LOG_LEVEL: "silent",
       ...env,
     }),
