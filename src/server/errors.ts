@@ -1,5 +1,9 @@
+import { MFA_ENROLMENT_REQUIRED } from "#shared/schemas/two-factor.ts";
+
 /** Errors a service throws; the error plugin turns each into problem+json with its status. */
 export class HttpProblem extends Error {
+  /** A machine-readable reason, for the few problems a client acts on (problem+json's `code`). */
+  readonly code: string | undefined = undefined;
   constructor(
     readonly status: number,
     readonly title: string,
@@ -21,6 +25,13 @@ export class Unauthorized extends HttpProblem {
   }
 }
 export class Forbidden extends HttpProblem {
+  constructor(message: string) {
+    super(403, "Forbidden", message);
+  }
+}
+/** An admin without a second factor where REQUIRE_ADMIN_MFA is on: the web app sends them to enrol. */
+export class MfaEnrolmentRequired extends HttpProblem {
+  override readonly code = MFA_ENROLMENT_REQUIRED;
   constructor(message: string) {
     super(403, "Forbidden", message);
   }

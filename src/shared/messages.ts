@@ -10,6 +10,7 @@ export const MSG = {
     passwordTooShort: "the password must be at least 6 characters",
     passwordWeak:
       "the password must contain a lowercase letter, an uppercase letter, a digit and a special character",
+    passwordCommon: "this password is too common",
     emailTaken: "this email is already registered",
     success: "profile signed up successfully",
   },
@@ -27,6 +28,26 @@ export const MSG = {
     forbidden: "You are not allowed to do that.",
     tooManyAttempts: "Too many attempts. Please wait a moment and try again.",
     badOrigin: "This request did not come from the MotoHaat site.",
+  },
+  mfa: {
+    codeRequired: "enter the 6-digit code from your authenticator app",
+    codeFormat: "the code is the 6 digits your authenticator app shows",
+    wrongCode: "that code is not right (or was already used); wait for the next one and try again",
+    wrongRecoveryCode: "that recovery code is not right, or it was already used",
+    pendingExpired: "this sign-in took too long; enter your email and password again",
+    alreadyEnabled: "two-step sign-in is already on",
+    notEnabled: "two-step sign-in is not on",
+    noEnrolment: "start setting up two-step sign-in first",
+    enrolmentRequired:
+      "administrators must turn on two-step sign-in before using admin pages: set it up on your profile",
+    adminMustKeep: "administrators must keep two-step sign-in on",
+    proofRequired: "enter your password or a current code to turn two-step sign-in off",
+    wrongPassword: "that password is not right",
+    enabled: "two-step sign-in is on",
+    disabled: "two-step sign-in is off",
+    lostDevice:
+      "Lost your phone and your recovery codes? An administrator can reset two-step sign-in for your account.",
+    codeAfterReset: "your password has been changed; now enter the code from your authenticator app",
   },
   google: {
     continue: "Continue with Google",
@@ -52,6 +73,17 @@ export const MSG = {
   profile: {
     nothingToChange: "change your name or choose a new photo first",
     saved: "your profile is updated",
+  },
+  account: {
+    currentPasswordRequired: "please type your current password",
+    currentPasswordWrong: "your current password is not right",
+    noPassword:
+      'your account signs in with Google and has no password yet; to set one, sign out and use "Forgot password?" on the sign-in page',
+    passwordChanged: "your password is changed; every other device is signed out",
+    sessionNotFound: "That device is no longer signed in.",
+    sessionEnded: "that device is signed out",
+    othersEnded: "every other device is signed out",
+    confirmEndOthers: "Sign out every other device? They will have to sign in again.",
   },
   generic: {
     somethingWrong: "something went wrong, please try again",

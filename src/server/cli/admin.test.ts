@@ -1,10 +1,13 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import { call, createTestApp } from "../test/app.ts";
-import { uniqueEmail } from "../test/factories.ts";
+import { mfaRecoveryCodes, users } from "../db/schema.ts";
+import { call, createTestApp, sessionCookie } from "../test/app.ts";
+import { signedInUser, signIn, uniqueEmail } from "../test/factories.ts";
+import { enrolMfa, signInWithCode, totpCode } from "../test/mfa.ts";
 import { type ChildDatabase, childDatabase, killChildren, runNode } from "../test/process.ts";
 
 const PASSWORD = "Adm1n!Secure";
@@ -36,6 +39,13 @@ describe("npm run admin -- create", () => {
     ]);
     expect(res.code).not.toBe(0);
     expect(res.stderr).toContain(`error: ${MSG.signup.passwordWeak}`);
+  });
+
+  it("refuses a common password with a non-zero exit and says so", async () => {
+    const args = ["create", "--email", uniqueEmail("common"), "--name", "Common", "--password", "Password1!"];
+    const res = await admin(args);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain(`error: ${MSG.signup.passwordCommon}`);
   });
 
   it("refuses missing options, naming each, and prints usage without a command", async () => {
@@ -97,4 +107,63 @@ describe("npm run admin -- create", () => {
       await t.close();
     }
   });
+});
+
+describe("npm run admin -- reset-mfa", () => {
+  let dataDir: string;
+  let target: ChildDatabase;
+  const admin = (args: string[]) => runNode("src/server/cli/admin.ts", args, target.env);
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-cli-"));
+    target = await childDatabase(dataDir);
+  });
+  afterAll(async () => {
+    await killChildren();
+    await target?.dispose();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("clears a person's second factor and recovery codes and ends their sessions; they sign in with the password", async () => {
+    // PGlite is one process's at a time: the app and the CLI take turns on the same database.
+    let t = await createTestApp({ REQUIRE_ADMIN_MFA: "true" }, {}, target.open);
+    let session: string;
+    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
+    try {
+      const { secret } = await enrolMfa(t.app, cookie);
+      const signin = await signInWithCode(t.app, user, () => totpCode(secret, 1));
+      session = sessionCookie(signin);
+    } finally {
+      await t.close();
+    }
+
+    const unknown = await admin(["reset-mfa", "--email", uniqueEmail("nobody")]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("there is no account with");
+    const res = await admin(["reset-mfa", "--email", user.email.toUpperCase()]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`Two-step sign-in of ${user.email} is reset`);
+
+    t = await createTestApp({ REQUIRE_ADMIN_MFA: "true" }, {}, target.open);
+    try {
+      for (const c of [cookie, session]) {
+        const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie: c });
+        expect(me.json().user).toBeNull();
+      }
+      const row = (await t.app.db.select().from(users).where(eq(users.id, user.id)))[0]!;
+      expect([row.totpSecret, row.totpEnabledAt, row.totpPendingSecret]).toEqual([null, null, null]);
+      expect(
+        await t.app.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id)),
+      ).toEqual([]);
+      // The password alone signs in again; the admin pages wait until they enrol again.
+      const again = await signIn(t.app, user);
+      const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie: again });
+      expect(me.json().user).toMatchObject({ id: user.id, mfaEnabled: false, mfaRequired: true });
+      const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie: again });
+      expect(sellers.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+    // Two app starts and two CLI runs: slow on a busy machine.
+  }, 120_000);
 });

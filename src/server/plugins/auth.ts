@@ -35,7 +35,10 @@ export type SessionClient = { userAgent: string | null; ip: string | null };
 
 /** The browser and the masked address of the request that signs in. */
 export function sessionClient(request: FastifyRequest): SessionClient {
-  return { userAgent: request.headers["user-agent"]?.slice(0, USER_AGENT_MAX) ?? null, ip: maskIp(request.ip) };
+  return {
+    userAgent: request.headers["user-agent"]?.slice(0, USER_AGENT_MAX) ?? null,
+    ip: maskIp(request.ip),
+  };
 }
 
 export type AuthUser = {

@@ -41,7 +41,12 @@ const frameworkDetail: Record<string, string> = {
   FST_MP_PREMATURE_CLOSE: "The form ended before it was fully received; please send it again.",
 };
 
-export function problem(status: number, detail: string, errors?: Record<string, string>): Problem {
+export function problem(
+  status: number,
+  detail: string,
+  errors?: Record<string, string>,
+  code?: string,
+): Problem {
   const title = titles[status] ?? "Error";
   return {
     type: "about:blank",
@@ -49,6 +54,7 @@ export function problem(status: number, detail: string, errors?: Record<string, 
     status,
     detail,
     ...(errors ? { errors } : {}),
+    ...(code ? { code } : {}),
   };
 }
 
@@ -85,7 +91,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     let body: Problem;
     const malformed = malformedMultipart(error, request);
     if (error instanceof HttpProblem) {
-      body = problem(error.status, error.message, error.errors);
+      body = problem(error.status, error.message, error.errors, error.code);
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const errors = validationErrors(error);
       body = problem(400, Object.values(errors)[0] ?? "The request is not valid.", errors);

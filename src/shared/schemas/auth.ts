@@ -55,6 +55,10 @@ export const UserSchema = z.object({
   role: z.enum(ROLES),
   photo: ImageSchema.nullable(),
   verified: z.boolean(),
+  /** Signs in with a second factor (TOTP). */
+  mfaEnabled: z.boolean(),
+  /** Must have a second factor (an admin, where REQUIRE_ADMIN_MFA is on): no admin page works until it is on. */
+  mfaRequired: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -64,4 +64,6 @@ export const buyer = {
   role: "buyer" as const,
   photo: null,
   verified: false,
+  mfaEnabled: false,
+  mfaRequired: false,
 };

@@ -70,7 +70,7 @@ async function canSignIn(app: FastifyInstance, email: string, password = STRONG_
 }
 
 function cookieOf(res: LightMyRequestResponse) {
-  return res.cookies.find((c) => c.name === "mh_session");
+  return res.cookies.find((c) => c.name === "mh_session" || c.name === "__Host-mh_session");
 }
 
 async function sessionRows(app: FastifyInstance, userId: string) {
@@ -146,7 +146,16 @@ describe("sign up", () => {
 
     const user: User = res.json().user;
     expect(Object.keys(res.json())).toEqual(["user"]);
-    expect(Object.keys(user).sort()).toEqual(["email", "id", "name", "photo", "role", "verified"]);
+    expect(Object.keys(user).sort()).toEqual([
+      "email",
+      "id",
+      "mfaEnabled",
+      "mfaRequired",
+      "name",
+      "photo",
+      "role",
+      "verified",
+    ]);
     expect(user).toMatchObject({
       name: "Karim Motors",
       email: email.toLowerCase(),

@@ -6,7 +6,8 @@ import { MSG } from "#shared/messages.ts";
 import { GOOGLE_SIGNIN_ERRORS, type GoogleSigninError, type User } from "#shared/schemas/auth.ts";
 import { users } from "../../db/schema.ts";
 import { call, createTestApp, expectProblem, type TestApp } from "../../test/app.ts";
-import { buildUser, signIn, uniqueEmail } from "../../test/factories.ts";
+import { buildUser, signedInUser, signIn, uniqueEmail } from "../../test/factories.ts";
+import { enrolMfa, totpCode } from "../../test/mfa.ts";
 import { startTestOidcProvider, type TestOidcProvider } from "../../test/oidc-provider.ts";
 
 /** Our site's address as the provider knows it; requests to it go to app.inject, never the network. */
@@ -224,6 +225,29 @@ describe("Google sign-in (OpenID Connect, against a real provider)", () => {
     await b.signInWithGoogle(admin.email, { from: "/dashboard/allsellers" });
 
     expect(await me(t.app, b.cookieHeader())).toMatchObject({ id: admin.id, role: "admin" });
+  });
+
+  it("asks an account with two-step sign-in for its code after Google, on the sign-in page", async () => {
+    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
+    const { secret } = await enrolMfa(t.app, cookie);
+    account({ email: user.email });
+    const b = browser(t.app);
+
+    const landed = await b.signInWithGoogle(user.email, { from: "/dashboard/allsellers" });
+
+    expect(landed.pathname).toBe("/signin");
+    expect(landed.searchParams.get("mfa")).toBe("1");
+    expect(landed.searchParams.get("from")).toBe("/dashboard/allsellers");
+    expect(b.cookieHeader()).toBeUndefined();
+    const pending = `mh_mfa=${encodeURIComponent(b.appCookies.get("mh_mfa") ?? "")}`;
+    const res = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/signin/mfa",
+      cookie: pending,
+      payload: { code: await totpCode(secret, 1) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ id: user.id, role: "admin", mfaEnabled: true });
   });
 
   it("refuses a second Google account with the address of an account already linked to another", async () => {

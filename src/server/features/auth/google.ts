@@ -13,9 +13,12 @@ import { sessions, users } from "../../db/schema.ts";
 import { NotFound } from "../../errors.ts";
 import { type ImageStore, saveImage } from "../../images/store.ts";
 import { isUniqueViolation } from "../../lib/pg-errors.ts";
-import { createSession, setSessionCookie } from "../../plugins/auth.ts";
+import { readSignedJsonCookie } from "../../lib/signed-cookie.ts";
+import { createSession, sessionClient, setSessionCookie } from "../../plugins/auth.ts";
 import { limiter } from "../../plugins/rate-limit.ts";
 import { findUserByEmail } from "./service.ts";
+import { hasMfa } from "./two-factor.ts";
+import { setPendingSecondFactor } from "./two-factor-routes.ts";
 
 const START_PATH = "/api/auth/google";
 const CALLBACK_PATH = "/api/auth/google/callback";
@@ -219,18 +222,7 @@ function pictureLoader(db: Db, store: ImageStore, allowHttp: boolean, log: Fasti
 }
 
 function readFlow(request: FastifyRequest): Flow | null {
-  const raw = request.cookies[FLOW_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || unsigned.value === null) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(unsigned.value);
-  } catch {
-    return null;
-  }
-  const flow = FlowSchema.safeParse(json);
-  return flow.success && flow.data.expiresAt > Date.now() ? flow.data : null;
+  return readSignedJsonCookie(request, FLOW_COOKIE, FlowSchema);
 }
 
 function backToSignin(reply: FastifyReply, code: GoogleSigninError, returnTo: string) {
@@ -371,7 +363,18 @@ export async function googleSigninRoutes(app: FastifyInstance) {
         request.log.error({ err }, "google sign-in: could not find or create the account");
         return backToSignin(reply, "google_error", flow.returnTo);
       }
-      setSessionCookie(reply, await createSession(db, config.sessionSecret, userId), config.secureCookies);
+      if (await hasMfa(db, userId)) {
+        // Google vouches for the address, not for the authenticator: the sign-in page asks for the code.
+        setPendingSecondFactor(reply, config, userId);
+        const query = new URLSearchParams({ mfa: "1" });
+        if (flow.returnTo !== "/") query.set("from", flow.returnTo);
+        return reply.redirect(`/signin?${query}`, 302);
+      }
+      setSessionCookie(
+        reply,
+        await createSession(db, config.sessionSecret, userId, sessionClient(request)),
+        config.secureCookies,
+      );
       return reply.redirect(flow.returnTo, 302);
     },
   );

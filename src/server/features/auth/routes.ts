@@ -19,7 +19,6 @@ import { NotFound } from "../../errors.ts";
 import { fileField } from "../../lib/multipart.ts";
 import { clearSessionCookie, createSession, sessionClient, setSessionCookie } from "../../plugins/auth.ts";
 import { authLimiters, uploadLimiter } from "../../plugins/rate-limit.ts";
-import { askForSecondFactor, twoFactorRoutes } from "./two-factor-routes.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
@@ -27,6 +26,7 @@ import { refuseLockedDemoAccount } from "./demo-lock.ts";
 import { resetPassword, sendPasswordReset } from "./password-reset.ts";
 import { loadAuthUser, signin, signup, toUserDto, updateProfile } from "./service.ts";
 import { signinThrottle } from "./signin-throttle.ts";
+import { askForSecondFactor, twoFactorRoutes } from "./two-factor-routes.ts";
 
 const SignupBodySchema = SignupFieldsSchema.extend({
   password: UncommonPasswordSchema,
@@ -72,7 +72,11 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { photo, ...fields } = request.body;
       const user = await signup(db, app.images, fields, photo);
-      setSessionCookie(reply, await createSession(db, config.sessionSecret, user.id, sessionClient(request)), config.secureCookies);
+      setSessionCookie(
+        reply,
+        await createSession(db, config.sessionSecret, user.id, sessionClient(request)),
+        config.secureCookies,
+      );
       return reply.code(201).send({ user: toUserDto(user, config.requireAdminMfa) });
     },
   );
@@ -86,7 +90,8 @@ export async function authRoutes(app: FastifyInstance) {
       onSend: signinLimit.recordOutcome,
       schema: {
         tags: ["auth"],
-        summary: "Sign in with email and password (with a second factor: the code comes next, at /signin/mfa)",
+        summary:
+          "Sign in with email and password (with a second factor: the code comes next, at /signin/mfa)",
         body: SigninSchema,
         response: { 200: SigninResponseSchema },
       },
@@ -95,7 +100,11 @@ export async function authRoutes(app: FastifyInstance) {
       refuseLockedDemoAccount(config, request.body.email);
       const user = await signin(db, request.body.email, request.body.password);
       if (user.mfaEnabled) return askForSecondFactor(reply, config, user.id);
-      setSessionCookie(reply, await createSession(db, config.sessionSecret, user.id, sessionClient(request)), config.secureCookies);
+      setSessionCookie(
+        reply,
+        await createSession(db, config.sessionSecret, user.id, sessionClient(request)),
+        config.secureCookies,
+      );
       return { user: toUserDto(user, config.requireAdminMfa) };
     },
   );
@@ -191,7 +200,11 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await loadAuthUser(db, userId);
       // The emailed link proves the address, not the authenticator: the code is still asked for.
       if (user.mfaEnabled) return askForSecondFactor(reply, config, userId);
-      setSessionCookie(reply, await createSession(db, config.sessionSecret, userId, sessionClient(request)), config.secureCookies);
+      setSessionCookie(
+        reply,
+        await createSession(db, config.sessionSecret, userId, sessionClient(request)),
+        config.secureCookies,
+      );
       return { user: toUserDto(user, config.requireAdminMfa) };
     },
   );

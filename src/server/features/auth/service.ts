@@ -12,7 +12,8 @@ import type { AuthUser } from "../../plugins/auth.ts";
 /** Verified against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = await hash("not-a-real-password-Aa1!");
 
-export function toUserDto(u: AuthUser): User {
+/** `requireAdminMfa` is the config's: whether this user, if an admin, must have a second factor. */
+export function toUserDto(u: AuthUser, requireAdminMfa: boolean): User {
   return {
     id: u.id,
     name: u.name,
@@ -20,6 +21,8 @@ export function toUserDto(u: AuthUser): User {
     role: u.role,
     verified: u.verified,
     photo: u.photo ? toImage(u.photo) : null,
+    mfaEnabled: u.mfaEnabled,
+    mfaRequired: requireAdminMfa && u.role === "admin",
   };
 }
 
@@ -47,6 +50,7 @@ export async function loadAuthUser(db: Db, id: string): Promise<AuthUser> {
     email: r.user.email,
     role: r.user.role,
     verified: r.user.verified,
+    mfaEnabled: r.user.totpEnabledAt !== null,
     photo: r.photo ? { key: r.photo.key, width: r.photo.width, height: r.photo.height } : null,
   };
 }
@@ -59,7 +63,13 @@ export async function signup(
   fields: SignupFields,
   photo: Buffer,
 ): Promise<AuthUser> {
-  if (await findUserByEmail(db, fields.email)) throw emailTaken();
+  if (await findUserByEmail(db, fields.email)) {
+    // A sign-up's work before saying no (the photo encoded but not kept, the password hashed): the
+    // answer's timing does not tell that the address has an account, and a bad photo is named first.
+    await store.encode(photo);
+    await hash(fields.password);
+    throw emailTaken();
+  }
   const image = await saveImage(db, store, photo);
   const passwordHash = await hash(fields.password);
   try {

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import { MFA_ENROLMENT_REQUIRED } from "#shared/schemas/two-factor.ts";
+import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "../../test/app.ts";
+import { signedInUser } from "../../test/factories.ts";
+import { enrolMfa, signInWithCode, totpCode, wrongCode } from "../../test/mfa.ts";
+
+describe("REQUIRE_ADMIN_MFA=true", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ REQUIRE_ADMIN_MFA: "true" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("refuses every admin API to an admin without a second factor, with a marker the web app acts on", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "admin" });
+    for (const url of ["/api/admin/sellers", "/api/admin/buyers"]) {
+      const res = await call(t.app, { method: "GET", url, cookie });
+      const body = expectProblem(res, 403, MSG.mfa.enrolmentRequired);
+      expect(body.code).toBe(MFA_ENROLMENT_REQUIRED);
+    }
+    // Their own account still works: that is where they enrol.
+    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
+    expect(me.json().user).toMatchObject({ role: "admin", mfaEnabled: false, mfaRequired: true });
+  });
+
+  it("opens the admin APIs once the admin has enrolled, and then asks them for a code at sign-in", async () => {
+    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
+    const { secret } = await enrolMfa(t.app, cookie);
+    const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie });
+    expect(sellers.statusCode, sellers.body).toBe(200);
+
+    const signin = await signInWithCode(t.app, user, () => totpCode(secret, 1));
+    expect(signin.statusCode, signin.body).toBe(200);
+    expect(signin.json().user).toMatchObject({ mfaEnabled: true, mfaRequired: true });
+    const again = await call(t.app, {
+      method: "GET",
+      url: "/api/admin/sellers",
+      cookie: sessionCookie(signin),
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it("does not let such an admin turn the second factor off", async () => {
+    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
+    await enrolMfa(t.app, cookie);
+    const res = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/mfa/disable",
+      cookie,
+      payload: { password: user.password },
+    });
+    expectProblem(res, 403, MSG.mfa.adminMustKeep);
+    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
+    expect(me.json().user).toMatchObject({ mfaEnabled: true });
+  });
+
+  it("leaves it optional for everyone else", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "seller" });
+    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
+    expect(me.json().user).toMatchObject({ mfaEnabled: false, mfaRequired: false });
+    const mine = await call(t.app, { method: "GET", url: "/api/me/listings", cookie });
+    expect(mine.statusCode, mine.body).toBe(200);
+  });
+});
+
+describe("REQUIRE_ADMIN_MFA=false", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ REQUIRE_ADMIN_MFA: "false" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("lets an admin without a second factor use the admin APIs, and turn one off again", async () => {
+    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
+    const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie });
+    expect(sellers.statusCode, sellers.body).toBe(200);
+    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
+    expect(me.json().user).toMatchObject({ mfaEnabled: false, mfaRequired: false });
+
+    await enrolMfa(t.app, cookie);
+    const off = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/mfa/disable",
+      cookie,
+      payload: { password: user.password },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+  });
+});
+
+describe("the code step is rate limited", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_AUTH_MAX: "3" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("refuses the 4th guess for one pending account with 429 and Retry-After, even with the right code", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    const { secret } = await enrolMfa(t.app, cookie);
+    const first = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { email: user.email, password: user.password },
+    });
+    const pending = first.cookies.find((c) => c.name === "mh_mfa")!;
+    // Each guess from a different address: the limit is per waiting account, not only per IP.
+    const guess = (n: number, code: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/signin/mfa",
+        remoteAddress: `10.0.0.${n}`,
+        headers: { origin: t.config.publicUrl.origin, cookie: `mh_mfa=${pending.value}` },
+        payload: { code },
+      });
+    for (let n = 1; n <= 3; n++)
+      expectProblem(await guess(n, await wrongCode(secret)), 401, MSG.mfa.wrongCode);
+    const limited = await guess(4, await totpCode(secret, 1));
+    expectProblem(limited, 429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
