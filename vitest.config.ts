@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-const serverProject = (name: string, db: "pglite" | "postgres") => ({
+export const serverProject = (name: string, db: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
     name,

@@ -193,9 +193,13 @@ describe("POST /api/payments/webhook with PAYMENT_PROVIDER=stripe", () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ received: true });
     expect(await orderPaid(t.app, cookie, order.id)).toBe(true);
+    const paidAt = async () =>
+      (await call(t.app, { method: "GET", url: `/api/orders/${order.id}`, cookie })).json().order.paidAt;
+    const firstPaidAt = await paidAt();
 
     const again = await Promise.all([deliver(payload, signature), deliver(payload, signature)]);
     expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await paidAt(), "a replay does not move the payment's time").toBe(firstPaidAt);
     const rows = await paymentRows(t.app, order.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -228,6 +232,26 @@ describe("POST /api/payments/webhook with PAYMENT_PROVIDER=stripe", () => {
       msg: expect.stringMatching(/amount or currency does not match/),
     });
   });
+
+  it.each([
+    ["an order that does not exist", "6f1c2b9e-0000-4000-8000-00000000dead"],
+    ["an order id that is not one of ours", "order-17"],
+  ])(
+    "acknowledges and logs a payment for %s, instead of a 500 Stripe would retry",
+    async (_what, orderId) => {
+      const intent = stripeIntent({
+        id: `pi_${Math.random().toString(36).slice(2)}`,
+        status: "succeeded",
+        metadata: { orderId },
+      });
+      const { payload, signature } = signedEvent(intent);
+      const res = await deliver(payload, signature);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+      const logged = lines.map((l) => JSON.parse(l)).find((l) => l.intentId === intent.id);
+      expect(logged).toMatchObject({ level: 50, orderId, msg: "webhook: payment not recorded" });
+    },
+  );
 
   it("answers 400 to a bad signature and changes nothing", async () => {
     const { cookie, order, intent } = await orderIntent();
@@ -276,6 +300,8 @@ function fakeStripeApi() {
   const intents = new Map<string, Stripe.PaymentIntent>();
   const creates: { body: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   let next = 0;
+  /** While set, every call answers as Stripe does when it is failing (500, api_error). */
+  const outage = { on: false };
   const readBody = async (req: IncomingMessage) => {
     let text = "";
     for await (const chunk of req) text += chunk;
@@ -287,6 +313,9 @@ function fakeStripeApi() {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     };
+    if (outage.on) {
+      return send(500, { error: { type: "api_error", message: "Something went wrong on Stripe's end." } });
+    }
     if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
       const body = await readBody(req);
       const key = req.headers["idempotency-key"];
@@ -338,7 +367,7 @@ function fakeStripeApi() {
       error: { type: "invalid_request_error", message: `Unexpected ${req.method} ${url.pathname}` },
     });
   });
-  return { server, intents, creates };
+  return { server, intents, creates, outage };
 }
 
 describe("paying through Stripe's API (a local stand-in)", () => {
@@ -441,6 +470,62 @@ describe("paying through Stripe's API (a local stand-in)", () => {
       cardBrand: "visa",
       cardLast4: "4242",
     });
+  });
+
+  it.each([
+    ["canceled", { status: "canceled" }],
+    ["for another amount", { amount: 100 }],
+    ["in another currency", { currency: "usd" }],
+  ])("replaces an intent %s with a new one for the order's price", async (_what, stale) => {
+    const { cookie, order } = await bookedOrder(t.app, 175_000);
+    const first = (await startPayment(t.app, cookie, order.id)).json() as PaymentIntentResponse;
+    fake.intents.set(first.intentId, stripeIntent({ ...fake.intents.get(first.intentId), ...stale }));
+
+    const res = await startPayment(t.app, cookie, order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const second = res.json() as PaymentIntentResponse;
+    expect(second.intentId).not.toBe(first.intentId);
+    expect(second).toMatchObject({ amount: 17_500_000, currency: "BDT", status: "requires_payment_method" });
+    // Stripe would answer the first intent's key with the first intent: the replacement has its own.
+    expect(fake.creates.at(-1)!.idempotencyKey).toBe(`order-${order.id}-17500000-after-${first.intentId}`);
+    // The order now points at the new intent: the buyer's next visit gets it again.
+    expect((await startPayment(t.app, cookie, order.id)).json().intentId).toBe(second.intentId);
+  });
+
+  it.each(["processing", "requires_action"])(
+    "keeps an intent that is %s: the buyer's payment is under way",
+    async (status) => {
+      const { cookie, order } = await bookedOrder(t.app, 175_000);
+      const first = (await startPayment(t.app, cookie, order.id)).json() as PaymentIntentResponse;
+      fake.intents.set(first.intentId, stripeIntent({ ...fake.intents.get(first.intentId), status }));
+      const count = fake.creates.length;
+
+      const res = await startPayment(t.app, cookie, order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ intentId: first.intentId, status });
+      expect(fake.creates.length).toBe(count);
+    },
+  );
+
+  it("answers a Stripe outage with a server error, not a card decline, and the order stays payable", async () => {
+    const { cookie, order } = await bookedOrder(t.app, 175_000);
+    fake.outage.on = true;
+    try {
+      expectProblem(await startPayment(t.app, cookie, order.id), 500, MSG.generic.somethingWrong);
+    } finally {
+      fake.outage.on = false;
+    }
+    const intent = (await startPayment(t.app, cookie, order.id)).json() as PaymentIntentResponse;
+
+    fake.outage.on = true;
+    try {
+      // Not "unknown intent" (Stripe's 404) either: the intent exists, Stripe cannot say so now.
+      expectProblem(await report(cookie, intent), 500, MSG.generic.somethingWrong);
+    } finally {
+      fake.outage.on = false;
+    }
+    expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
+    expectProblem(await report(cookie, intent), 409, MSG.payment.notSucceeded);
   });
 
   it("answers 404 for an intent Stripe does not know", async () => {

@@ -54,6 +54,18 @@ describe("orders", () => {
       expect(res.json()).toMatchObject({ status: 409, detail: MSG.order.justSold });
     });
 
+    it("refuses a buyer their own bike with 403 (not 'just sold'), and leaves it for sale", async () => {
+      // A seller who switched to buying still owns the listings they posted.
+      const { user, cookie } = await signedInUser(t.app, { role: "buyer" });
+      const listing = await buildListing(t.app, { sellerId: user.id });
+      const res = await book(t.app, cookie, { listingId: listing.id, ...booking });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().detail).toBe(MSG.order.ownBike);
+      const detail = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}` });
+      expect(detail.json().listing.status).toBe("available");
+      expect(await t.app.db.select().from(orders).where(eq(orders.listingId, listing.id))).toHaveLength(0);
+    });
+
     it("lets only buyers book: 401 signed out, 403 for sellers and admins", async () => {
       const listing = await buildListing(t.app);
       const anonymous = await book(t.app, undefined, { listingId: listing.id, ...booking });

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { MAX_ASKING_PRICE } from "#shared/schemas/listings.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
-import { payments, testPaymentIntents } from "../../db/schema.ts";
-import { STALE_PROCESSING_MS } from "../../payments/test-provider.ts";
+import { orders, payments, testPaymentIntents } from "../../db/schema.ts";
+import { createTestProvider, STALE_PROCESSING_MS } from "../../payments/test-provider.ts";
 import { call, createTestApp, expectProblem, setupTestApp } from "../../test/app.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { bookedOrder, captureLogs, orderPaid, paymentRows, startPayment } from "./testing.ts";
@@ -23,6 +23,11 @@ async function openIntent(app: FastifyInstance, cookie: string, orderId: string)
   const res = await startPayment(app, cookie, orderId);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as PaymentIntentResponse;
+}
+
+async function testIntent(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+  return row!;
 }
 
 function confirm(app: FastifyInstance, cookie: string, intent: PaymentIntentResponse, payload: object) {
@@ -117,7 +122,12 @@ describe("card payments (test provider)", () => {
         const { cookie, order } = await bookedOrder(t.app);
         const intent = await openIntent(t.app, cookie, order.id);
 
-        expectProblem(await confirm(t.app, cookie, intent, { card: card(number) }), 402, message);
+        const declined = expectProblem(
+          await confirm(t.app, cookie, intent, { card: card(number) }),
+          402,
+          message,
+        );
+        expect(declined.errors, "a decline is about the card, not one of its fields").toBeUndefined();
         expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
         expect(await paymentRows(t.app, order.id)).toHaveLength(0);
         const [row] = await t.app.db
@@ -211,7 +221,8 @@ describe("card payments (test provider)", () => {
     it("asks for the card when none is sent", async () => {
       const { cookie, order } = await bookedOrder(t.app);
       const intent = await openIntent(t.app, cookie, order.id);
-      expectProblem(await confirm(t.app, cookie, intent, {}), 400, MSG.payment.cardRequired);
+      const body = expectProblem(await confirm(t.app, cookie, intent, {}), 400, MSG.payment.cardRequired);
+      expect(body.errors).toEqual({ card: MSG.payment.cardRequired });
     });
   });
 
@@ -242,12 +253,18 @@ describe("card payments (test provider)", () => {
         expectProblem(await startPayment(t.app, cookie, id), 404, MSG.order.notFound);
       }
       const intent = await openIntent(t.app, cookie, order.id);
-      const forged = { ...intent, clientSecret: `${intent.intentId}_secret_guessed` };
-      expectProblem(
-        await confirm(t.app, cookie, forged, { card: card(GOOD_CARD) }),
-        404,
-        MSG.payment.unknownIntent,
-      );
+      const flip = (c: string) => (c === "0" ? "1" : "0");
+      for (const clientSecret of [
+        `${intent.intentId}_secret_guessed`,
+        // As long as the real one, one character off.
+        intent.clientSecret.slice(0, -1) + flip(intent.clientSecret.at(-1)!),
+      ]) {
+        expectProblem(
+          await confirm(t.app, cookie, { ...intent, clientSecret }, { card: card(GOOD_CARD) }),
+          404,
+          MSG.payment.unknownIntent,
+        );
+      }
       const unknown = { ...intent, intentId: "pi_test_unknown" };
       expectProblem(
         await confirm(t.app, cookie, unknown, { card: card(GOOD_CARD) }),
@@ -327,6 +344,40 @@ describe("card payments (test provider)", () => {
       expect(await paymentRows(t.app, order.id)).toHaveLength(1);
     });
 
+    it("pays an order once even with a second intent: an open one is not charged, a charged one not counted", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const first = await openIntent(t.app, cookie, order.id);
+      expect((await confirm(t.app, cookie, first, { card: card(GOOD_CARD) })).statusCode).toBe(200);
+      // As if a racing request had attached an intent of its own after the payment (the provider
+      // holds two intents for the order and the order points at the later one).
+      const second = await createTestProvider(t.app.db).createIntent({
+        orderId: order.id,
+        amount: first.amount,
+        currency: first.currency,
+        replaces: first.intentId,
+      });
+      await t.app.db.update(orders).set({ paymentIntentId: second.id }).where(eq(orders.id, order.id));
+      const secondIntent = { ...first, intentId: second.id, clientSecret: second.clientSecret };
+
+      expectProblem(await startPayment(t.app, cookie, order.id), 409, MSG.payment.alreadyPaid);
+      expectProblem(
+        await confirm(t.app, cookie, secondIntent, { card: card(GOOD_CARD) }),
+        409,
+        MSG.payment.alreadyPaid,
+      );
+      expect((await testIntent(t.app, second.id)).status, "the card must not be charged").toBe(
+        "requires_payment_method",
+      );
+
+      // Charged all the same (the browser confirmed it with the provider): it is not a second payment.
+      await t.app.db
+        .update(testPaymentIntents)
+        .set({ status: "succeeded" })
+        .where(eq(testPaymentIntents.id, second.id));
+      expectProblem(await confirm(t.app, cookie, secondIntent, {}), 409, MSG.payment.alreadyPaid);
+      expect(await paymentRows(t.app, order.id)).toMatchObject([{ intentId: first.intentId }]);
+    });
+
     it("records a payment that went through but was never reported, instead of charging again", async () => {
       const { cookie, order } = await bookedOrder(t.app);
       const intent = await openIntent(t.app, cookie, order.id);
@@ -390,6 +441,24 @@ describe("card payments (test provider)", () => {
         .from(testPaymentIntents)
         .where(eq(testPaymentIntents.id, intent.intentId));
       expect(row!.status, "the card must not be charged").toBe("requires_payment_method");
+    });
+
+    it("and so is the currency, before the card is charged", async () => {
+      const { cookie, order } = await bookedOrder(t.app, 90_000);
+      const intent = await openIntent(t.app, cookie, order.id);
+      await t.app.db
+        .update(testPaymentIntents)
+        .set({ currency: "USD" })
+        .where(eq(testPaymentIntents.id, intent.intentId));
+      expectProblem(
+        await confirm(t.app, cookie, intent, { card: card(GOOD_CARD) }),
+        409,
+        MSG.payment.amountMismatch,
+      );
+      expect((await testIntent(t.app, intent.intentId)).status, "the card must not be charged").toBe(
+        "requires_payment_method",
+      );
+      expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
     });
   });
 
