@@ -59,3 +59,34 @@ describe("route guards", () => {
     expect(await screen.findByRole("heading", { name: "Add Product" })).toBeInTheDocument();
   });
 });
+
+describe("an admin who must have two-step sign-in", () => {
+  const adminRoutes = [
+    { path: "/dashboard/profile", element: <h1>Profile page</h1> },
+    {
+      path: "/dashboard/allsellers",
+      element: (
+        <RequireRole allowed="admin">
+          <h1>All sellers</h1>
+        </RequireRole>
+      ),
+    },
+  ];
+  const admin: User = { ...buyer, role: "admin", mfaRequired: true, mfaEnabled: false };
+
+  it("is sent to the profile page's enrolment before any admin page", async () => {
+    mockApi(me(admin));
+    const { router } = renderRoutes(adminRoutes, "/dashboard/allsellers");
+    expect(await screen.findByRole("heading", { name: "Profile page" })).toBeInTheDocument();
+    expect(router.state.location.hash).toBe("#two-factor");
+  });
+
+  it.each([
+    ["once enrolled", { ...admin, mfaEnabled: true }],
+    ["where it is not required", { ...admin, mfaRequired: false }],
+  ])("gets in %s", async (_label, user) => {
+    mockApi(me(user));
+    renderRoutes(adminRoutes, "/dashboard/allsellers");
+    expect(await screen.findByRole("heading", { name: "All sellers" })).toBeInTheDocument();
+  });
+});

@@ -16,15 +16,31 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 /** `allowed`, not `role`: a `role` prop reads as an ARIA role to linters and to readers of JSX. */
 export function RequireRole({ allowed, children }: { allowed: Role; children: ReactNode }) {
-  return <Guard allow={(r) => r === allowed}>{children}</Guard>;
+  return (
+    <Guard allow={(r) => r === allowed} adminPage={allowed === "admin"}>
+      {children}
+    </Guard>
+  );
 }
 
-function Guard({ allow, children }: { allow: (role: Role) => boolean; children: ReactNode }) {
+function Guard({
+  allow,
+  adminPage = false,
+  children,
+}: {
+  allow: (role: Role) => boolean;
+  adminPage?: boolean;
+  children: ReactNode;
+}) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return <Spinner block />;
   if (!user || !allow(user.role)) {
     return <Navigate to={paths.signin.getHref(currentPath(location))} replace />;
+  }
+  // The admin APIs refuse such an admin (403) until they enrol: send them where they do.
+  if (adminPage && user.mfaRequired && !user.mfaEnabled) {
+    return <Navigate to={paths.twoFactor.getHref()} replace />;
   }
   return children;
 }

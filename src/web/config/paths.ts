@@ -43,6 +43,13 @@ export const paths = {
     reportedItems: { path: "reporteditems", getHref: () => "/dashboard/reporteditems" },
   },
   resetPassword: { path: "/reset-password", getHref: () => "/reset-password" },
+  /** Sign-in's second step (after a password reset or Google): the code from the authenticator app. */
+  signinCode: {
+    path: "/signin",
+    getHref: (from?: string) => (from ? `/signin?mfa=1&from=${encodeURIComponent(from)}` : "/signin?mfa=1"),
+  },
+  /** The profile page at its two-step sign-in section, where an admin who must have it enrols. */
+  twoFactor: { path: "/dashboard/profile", getHref: () => "/dashboard/profile#two-factor" },
   /** Sign-in with the forgot-password dialog open, where a reset link is asked for. */
   forgotPassword: { path: "/signin", getHref: () => "/signin?forgot=1" },
 } as const;

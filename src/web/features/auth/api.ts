@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthProvidersResponse, DemoAccount, MeResponse, SigninReq } from "#shared/schemas/auth.ts";
+import type { SigninResponse } from "#shared/schemas/two-factor.ts";
 import { api } from "#web/lib/api-client.ts";
 import { meQueryOptions } from "#web/lib/session.ts";
 
@@ -40,11 +41,14 @@ export function useAdoptSession() {
   };
 }
 
+/** With a second factor on the account, no session yet: the answer is `{ mfaRequired: true }`. */
 export function useSignin() {
   const adopt = useAdoptSession();
   return useMutation({
-    mutationFn: (body: SigninReq) => api<MeResponse>("/api/auth/signin", { method: "POST", body }),
-    onSuccess: adopt,
+    mutationFn: (body: SigninReq) => api<SigninResponse>("/api/auth/signin", { method: "POST", body }),
+    onSuccess: (res) => {
+      if ("user" in res) adopt(res);
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { MeResponse, PasswordResetConfirmReq, PasswordResetRequestReq } from "#shared/schemas/auth.ts";
+import type { PasswordResetConfirmReq, PasswordResetRequestReq } from "#shared/schemas/auth.ts";
+import type { SigninResponse } from "#shared/schemas/two-factor.ts";
 import { api } from "#web/lib/api-client.ts";
 import { useAdoptSession } from "./api.ts";
 
@@ -15,7 +16,10 @@ export function useConfirmPasswordReset() {
   const adopt = useAdoptSession();
   return useMutation({
     mutationFn: (body: PasswordResetConfirmReq) =>
-      api<MeResponse>("/api/auth/password-reset/confirm", { method: "POST", body }),
-    onSuccess: adopt,
+      api<SigninResponse>("/api/auth/password-reset/confirm", { method: "POST", body }),
+    // With a second factor the code is still asked for (on the sign-in page) before any session.
+    onSuccess: (res) => {
+      if ("user" in res) adopt(res);
+    },
   });
 }

@@ -11,6 +11,9 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useSession } from "#web/lib/session.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+import { DevicesSection } from "./devices-section.tsx";
+import { TwoFactorSection } from "./two-factor-section.tsx";
 import { useUpdateProfile } from "./update-profile-api.ts";
 
 // No file chosen is an empty FileList: it means "keep the current photo".
@@ -34,6 +37,9 @@ export default function ProfilePage() {
       <h1 className="text-2xl font-bold">Profile</h1>
       {/* The guard waits for the session, so this shows only for a moment after signing out elsewhere. */}
       {user ? <ProfileCard user={user} /> : <Spinner block label="Loading your profile" />}
+      {user ? <ChangePasswordForm /> : null}
+      {user ? <DevicesSection /> : null}
+      {user ? <TwoFactorSection user={user} /> : null}
     </section>
   );
 }

@@ -54,7 +54,12 @@ export default function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
-      await confirm.mutateAsync({ token, password });
+      const res = await confirm.mutateAsync({ token, password });
+      if ("mfaRequired" in res) {
+        toast.success(MSG.mfa.codeAfterReset);
+        await navigate(paths.signinCode.getHref(), { replace: true });
+        return;
+      }
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const { token: tokenProblem, password: passwordProblem } = err.fieldErrors;

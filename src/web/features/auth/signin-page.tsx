@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -13,6 +14,7 @@ import { ContinueWithGoogle, GoogleSigninErrorAlert } from "./continue-with-goog
 import { DemoAccountsPanel } from "./demo-accounts-panel.tsx";
 import { ForgotPassword } from "./forgot-password.tsx";
 import { SignedInNotice } from "./signed-in-notice.tsx";
+import { SigninCodeStep } from "./signin-code-step.tsx";
 
 type SigninForm = z.input<typeof SigninSchema>;
 const fields = ["email", "password"] as const;
@@ -21,6 +23,9 @@ export default function SigninPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signin = useSignin();
+  // `?mfa=1`: Google (or a password reset) already did the first step.
+  const [codeStep, setCodeStep] = useState(searchParams.has("mfa"));
+  const goBack = () => navigate(safeRedirectPath(searchParams.get("from")), { replace: true });
   const {
     register,
     handleSubmit,
@@ -35,7 +40,11 @@ export default function SigninPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await signin.mutateAsync(values);
+      const res = await signin.mutateAsync(values);
+      if ("mfaRequired" in res) {
+        setCodeStep(true);
+        return;
+      }
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) =>
@@ -47,7 +56,7 @@ export default function SigninPage() {
       if (fieldErrors.length === 0) toast.error(err.message);
       return;
     }
-    await navigate(safeRedirectPath(searchParams.get("from")), { replace: true });
+    await goBack();
   });
 
   const fillDemoAccount = (account: DemoAccount) => {
@@ -66,42 +75,46 @@ export default function SigninPage() {
           </div>
           <SignedInNotice />
           <GoogleSigninErrorAlert />
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <FormField id="signin-email" label="Email" error={errors.email?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...register("email")}
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  className="input w-full"
-                />
-              )}
-            </FormField>
-            <FormField
-              id="signin-password"
-              label="Password"
-              error={errors.password?.message}
-              strongError={errors.password?.type === "server"}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  {...register("password")}
-                  type="password"
-                  autoComplete="current-password"
-                  className="input w-full"
-                />
-              )}
-            </FormField>
-            <button type="submit" className="btn btn-primary mt-2" disabled={signin.isPending}>
-              {signin.isPending ? (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              ) : null}
-              Sign In
-            </button>
-          </form>
+          {codeStep ? (
+            <SigninCodeStep onDone={() => void goBack()} onRestart={() => setCodeStep(false)} />
+          ) : (
+            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+              <FormField id="signin-email" label="Email" error={errors.email?.message}>
+                {(control) => (
+                  <input
+                    {...control}
+                    {...register("email")}
+                    type="email"
+                    autoComplete="username"
+                    inputMode="email"
+                    className="input w-full"
+                  />
+                )}
+              </FormField>
+              <FormField
+                id="signin-password"
+                label="Password"
+                error={errors.password?.message}
+                strongError={errors.password?.type === "server"}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    {...register("password")}
+                    type="password"
+                    autoComplete="current-password"
+                    className="input w-full"
+                  />
+                )}
+              </FormField>
+              <button type="submit" className="btn btn-primary mt-2" disabled={signin.isPending}>
+                {signin.isPending ? (
+                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                ) : null}
+                Sign In
+              </button>
+            </form>
+          )}
           {/* Outside the form: its dialog holds a form of its own. `?forgot` comes from paths.forgotPassword. */}
           <ForgotPassword currentEmail={() => getValues("email")} defaultOpen={searchParams.has("forgot")} />
           <ContinueWithGoogle from={searchParams.get("from")} />

@@ -1,0 +1,128 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import type { z } from "zod";
+import { MSG } from "#shared/messages.ts";
+import { isTotpCode, MfaSigninSchema } from "#shared/schemas/two-factor.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useSigninCode } from "./two-factor-api.ts";
+
+type CodeForm = z.input<typeof MfaSigninSchema>;
+
+/**
+ * Sign-in's second step, after a correct password (or Google) on an account with two-step sign-in:
+ * the code from the authenticator app, or one of the recovery codes.
+ */
+export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const signinCode = useSigninCode();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<CodeForm, unknown, z.output<typeof MfaSigninSchema>>({
+    resolver: zodResolver(MfaSigninSchema),
+    defaultValues: { code: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    if (!recovery && !isTotpCode(code)) {
+      setError("code", { type: "client", message: MSG.mfa.codeFormat });
+      return;
+    }
+    try {
+      await signinCode.mutateAsync({ code });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.status === 401 && !err.fieldErrors.code) {
+        // The five minutes are up (or the cookie is gone): start again from the password.
+        toast.error(err.message);
+        onRestart();
+        return;
+      }
+      setError("code", { type: "server", message: err.fieldErrors.code ?? err.message });
+      return;
+    }
+    onDone();
+  });
+
+  const toggle = () => {
+    setRecovery((r) => !r);
+    reset({ code: "" });
+    clearErrors();
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-labelledby="signin-code-heading"
+    >
+      <div>
+        <h2 id="signin-code-heading" className="text-lg font-semibold">
+          Two-step sign-in
+        </h2>
+        <p className="text-sm text-base-content/70">
+          {recovery
+            ? "Enter one of the recovery codes you saved when you turned on two-step sign-in. Each works once."
+            : "Open your authenticator app and enter the 6-digit code it shows for MotoHaat."}
+        </p>
+      </div>
+      <FormField
+        // A new id per mode: the browser's autofill and the screen reader treat them as different fields.
+        id={recovery ? "signin-recovery-code" : "signin-code"}
+        label={recovery ? "Recovery code" : "Authentication code"}
+        error={errors.code?.message}
+        strongError={errors.code?.type === "server"}
+      >
+        {(control) =>
+          recovery ? (
+            <input
+              {...control}
+              {...register("code")}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="xxxx-xxxx"
+              className="input w-full font-mono"
+            />
+          ) : (
+            <input
+              {...control}
+              {...register("code")}
+              type="text"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              className="input w-full font-mono tracking-widest"
+            />
+          )
+        }
+      </FormField>
+      <button type="submit" className="btn btn-primary" disabled={signinCode.isPending}>
+        {signinCode.isPending ? (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        ) : null}
+        Verify
+      </button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" className="link link-primary" onClick={toggle}>
+          {recovery ? "Use the code from my app" : "Use a recovery code"}
+        </button>
+        <button type="button" className="link" onClick={onRestart}>
+          Start again
+        </button>
+      </div>
+      {/* Said here so a person without their phone knows there is a way back. */}
+      <p className="text-xs text-base-content/70">{MSG.mfa.lostDevice}</p>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import type { User } from "#shared/schemas/auth.ts";
+import { useSession } from "#web/lib/session.ts";
+import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
+import { TwoFactorSection } from "./two-factor-section.tsx";
+
+function Section() {
+  const { user } = useSession();
+  return user ? <TwoFactorSection user={user} /> : null;
+}
+const routes = withToasts([{ path: "/dashboard/profile", Component: Section }]);
+const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
+  status,
+  body: { type: "about:blank", title: "Error", status, detail, ...(errors ? { errors } : {}) },
+});
+const setup = {
+  secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  uri: "otpauth://totp/MotoHaat:buyer%40motohaat.test?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=MotoHaat",
+  qrCode: "data:image/svg+xml;base64,PHN2Zy8+",
+};
+const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abc${i}-xyz${i}`);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("two-step sign-in on the profile page", () => {
+  it("sets up with a QR code and the key as text, refuses a wrong code, then shows the recovery codes once", async () => {
+    let me: User = buyer;
+    mockApi({
+      "GET /api/auth/me": () => ({ body: { user: me } }),
+      "POST /api/auth/mfa/setup": () => ({ body: setup }),
+      "POST /api/auth/mfa/confirm": (init) => {
+        if (JSON.parse(String(init?.body)).code !== "123456")
+          return problem(400, MSG.mfa.wrongCode, { code: MSG.mfa.wrongCode });
+        me = { ...buyer, mfaEnabled: true };
+        return { body: { user: me, recoveryCodes } };
+      },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderRoutes(routes, "/dashboard/profile");
+
+    await user.click(await screen.findByRole("button", { name: "Set up two-step sign-in" }));
+    expect(await screen.findByRole("img", { name: /QR code/ })).toHaveAttribute("src", setup.qrCode);
+    expect(screen.getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeInTheDocument();
+
+    const input = screen.getByLabelText("Code from the app");
+    expect(input).toHaveAttribute("autocomplete", "one-time-code");
+    expect(input).toHaveAttribute("inputmode", "numeric");
+    await user.type(input, "000000");
+    await user.click(screen.getByRole("button", { name: "Turn on" }));
+    expect(await screen.findByText(MSG.mfa.wrongCode)).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, "123456");
+    await user.click(screen.getByRole("button", { name: "Turn on" }));
+    const list = await screen.findByRole("list", { name: "Recovery codes" });
+    expect(list.querySelectorAll("li")).toHaveLength(10);
+    expect(list).toHaveTextContent("abc0-xyz0");
+    expect(queryClient.getQueryData(["auth", "me"])).toEqual({ user: me });
+
+    await user.click(screen.getByRole("button", { name: "I have saved them" }));
+    expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
+    expect(screen.getByText(/signing in asks for a code/)).toBeInTheDocument();
+  });
+
+  it("turns off with the password, showing a wrong password's message first", async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      "GET /api/auth/me": () => ({ body: { user: { ...buyer, mfaEnabled: true } } }),
+      "POST /api/auth/mfa/disable": (init) => {
+        const body = JSON.parse(String(init?.body));
+        sent.push(body);
+        return body.password === "Right!Pass1"
+          ? { body: { user: buyer } }
+          : problem(400, MSG.mfa.wrongPassword, { password: MSG.mfa.wrongPassword });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/profile");
+
+    const proof = await screen.findByLabelText(/Password \(or a current code\)/);
+    await user.type(proof, "Wrong!Pass1");
+    await user.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
+    expect(await screen.findByText(MSG.mfa.wrongPassword)).toBeInTheDocument();
+    await user.clear(proof);
+    await user.type(proof, "Right!Pass1");
+    await user.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
+    expect(await screen.findByRole("button", { name: "Set up two-step sign-in" })).toBeInTheDocument();
+    expect(sent).toEqual([{ password: "Wrong!Pass1" }, { password: "Right!Pass1" }]);
+  });
+
+  it("tells an admin who must have it to set it up, and offers no way to turn it off once on", async () => {
+    const admin: User = { ...buyer, role: "admin", mfaRequired: true };
+    mockApi({ "GET /api/auth/me": () => ({ body: { user: admin } }) });
+    const { unmount } = renderRoutes(routes, "/dashboard/profile");
+    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.mfa.enrolmentRequired);
+    unmount();
+
+    vi.unstubAllGlobals();
+    mockApi({ "GET /api/auth/me": () => ({ body: { user: { ...admin, mfaEnabled: true } } }) });
+    renderRoutes(routes, "/dashboard/profile");
+    expect(await screen.findByText(/Administrators must keep it on/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Turn off two-step sign-in" })).not.toBeInTheDocument();
+  });
+});

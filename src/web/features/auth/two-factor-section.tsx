@@ -1,0 +1,262 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import type { z } from "zod";
+import { MSG } from "#shared/messages.ts";
+import type { User } from "#shared/schemas/auth.ts";
+import { MfaConfirmSchema, type MfaSetupResponse } from "#shared/schemas/two-factor.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useConfirmMfa, useDisableMfa, useStartMfa } from "./two-factor-api.ts";
+
+const failure = (err: unknown) =>
+  err instanceof Error && err.message ? err.message : MSG.generic.somethingWrong;
+
+/** Two-step sign-in (TOTP) on the profile page: set up with a QR code, recovery codes once, turn off. */
+export function TwoFactorSection({ user }: { user: User }) {
+  // Shown once, right after turning on: kept here, not in the query cache, and gone on leaving.
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  return (
+    <section
+      id="two-factor"
+      aria-labelledby="two-factor-heading"
+      className="card scroll-mt-20 border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-4">
+        <h2 id="two-factor-heading" className="card-title text-lg">
+          Two-step sign-in
+        </h2>
+        {user.mfaRequired && !user.mfaEnabled ? (
+          <p role="alert" className="alert alert-warning">
+            {MSG.mfa.enrolmentRequired}
+          </p>
+        ) : null}
+        {recoveryCodes ? (
+          <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+        ) : user.mfaEnabled ? (
+          <EnabledState user={user} />
+        ) : (
+          <Enrolment onEnabled={setRecoveryCodes} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const start = useStartMfa();
+  const [setup, setSetup] = useState<MfaSetupResponse | null>(null);
+
+  const onStart = async () => {
+    try {
+      setSetup(await start.mutateAsync());
+    } catch (err) {
+      toast.error(failure(err));
+    }
+  };
+
+  if (!setup) {
+    return (
+      <>
+        <p className="text-sm text-base-content/70">
+          Two-step sign-in is off. With it on, signing in also asks for a code from an authenticator app on
+          your phone (such as Google Authenticator, Microsoft Authenticator or 1Password), so a stolen
+          password alone is not enough.
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary self-start"
+          onClick={onStart}
+          disabled={start.isPending}
+        >
+          {start.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : null}
+          Set up two-step sign-in
+        </button>
+      </>
+    );
+  }
+  return <ConfirmEnrolment setup={setup} onEnabled={onEnabled} />;
+}
+
+type ConfirmForm = z.input<typeof MfaConfirmSchema>;
+
+function ConfirmEnrolment({
+  setup,
+  onEnabled,
+}: {
+  setup: MfaSetupResponse;
+  onEnabled: (codes: string[]) => void;
+}) {
+  const confirm = useConfirmMfa();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ConfirmForm, unknown, z.output<typeof MfaConfirmSchema>>({
+    resolver: zodResolver(MfaConfirmSchema),
+    defaultValues: { code: "" },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const res = await confirm.mutateAsync(body);
+      toast.success(MSG.mfa.enabled);
+      onEnabled(res.recoveryCodes);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setError("code", { type: "server", message: err.fieldErrors.code ?? err.message });
+    }
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ol className="list-decimal space-y-1 pl-5 text-sm">
+        <li>Open your authenticator app and add an account.</li>
+        <li>Scan this QR code, or type the key below.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <img
+        src={setup.qrCode}
+        alt="QR code to scan with your authenticator app"
+        className="size-48 rounded-box bg-white p-2"
+      />
+      <dl className="flex flex-col gap-1">
+        <dt className="text-sm font-medium">Key for typing in</dt>
+        <dd>
+          <code className="select-all break-all font-mono text-sm">
+            {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
+          </code>
+        </dd>
+      </dl>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormField
+          id="two-factor-code"
+          label="Code from the app"
+          error={errors.code?.message}
+          strongError={errors.code?.type === "server"}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...register("code")}
+              type="text"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              className="input w-full max-w-xs font-mono tracking-widest"
+            />
+          )}
+        </FormField>
+        <button type="submit" className="btn btn-primary self-start" disabled={confirm.isPending}>
+          {confirm.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : null}
+          Turn on
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="font-medium">Two-step sign-in is on. Save these recovery codes now.</p>
+      <p className="text-sm text-base-content/70">
+        Each code signs you in once if you lose your phone. They are shown only this once: print them or keep
+        them in your password manager.
+      </p>
+      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono sm:grid-cols-5">
+        {codes.map((c) => (
+          <li key={c} className="rounded bg-base-200 px-2 py-1 text-center">
+            {c}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(codes.join("\n"))
+              .then(() => toast.success("recovery codes copied"))
+              .catch(() => toast.error(MSG.generic.somethingWrong))
+          }
+        >
+          Copy codes
+        </button>
+        <button type="button" className="btn btn-primary btn-sm" onClick={onDone}>
+          I have saved them
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function EnabledState({ user }: { user: User }) {
+  const disable = useDisableMfa();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  if (user.mfaRequired) {
+    return (
+      <p className="text-sm">
+        Two-step sign-in is on. Administrators must keep it on; if you lose your phone, use a recovery code or
+        ask another administrator to reset it.
+      </p>
+    );
+  }
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    // A 6-digit entry is a code from the app; anything else is the password.
+    const body = /^\d{6}$/.test(password.replace(/\s+/g, "")) ? { code: password } : { password };
+    if (!password) {
+      setError(MSG.mfa.proofRequired);
+      return;
+    }
+    try {
+      await disable.mutateAsync(body);
+      toast.success(MSG.mfa.disabled);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setError(err.fieldErrors.password ?? err.fieldErrors.code ?? err.message);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">
+        Two-step sign-in is on: signing in asks for a code from your authenticator app.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormField
+          id="two-factor-off-proof"
+          label="Password (or a current code) to turn it off"
+          error={error ?? undefined}
+          strongError
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              type="password"
+              autoComplete="current-password"
+              className="input w-full max-w-xs"
+            />
+          )}
+        </FormField>
+        <button type="submit" className="btn btn-error btn-outline self-start" disabled={disable.isPending}>
+          Turn off two-step sign-in
+        </button>
+      </form>
+    </div>
+  );
+}
