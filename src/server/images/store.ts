@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { MSG } from "#shared/messages.ts";
 import { IMAGE_WIDTHS, type Image, MAX_IMAGE_PIXELS } from "#shared/schemas/images.ts";
@@ -37,64 +39,133 @@ export function toImage(img: StoredImage): Image {
   };
 }
 
+/** The WebP variants of one upload, encoded but not yet written. */
+export type EncodedImage = StoredImage & { variants: { width: number; data: Buffer }[] };
+
 export type ImageStore = {
   dir: string;
-  /** Sniffs, checks, strips metadata, auto-rotates and writes the WebP variants; returns the key. */
+  /** Sniffs, checks, strips metadata, auto-rotates and encodes the WebP variants; waits its turn in `queue`. */
+  encode(input: Buffer): Promise<EncodedImage>;
+  /** Writes the variants under their final names (each appears whole or not at all). */
+  write(image: EncodedImage): Promise<void>;
+  /** `encode` then `write`; returns the key. */
   process(input: Buffer): Promise<StoredImage>;
+  /** The encodes running (at most `concurrency`) and waiting. */
+  readonly queue: { readonly activeCount: number; readonly pendingCount: number };
 };
 
-export function createImageStore(dir: string): ImageStore {
-  return {
-    dir,
-    async process(input) {
-      let meta: Metadata;
-      try {
-        // Reads only the header: the pixel count is checked before anything is decoded.
-        meta = await sharp(input, { limitInputPixels: false }).metadata();
-      } catch {
-        throw new UnsupportedMediaType(MSG.image.notImage);
-      }
-      if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-        throw new UnsupportedMediaType(MSG.image.notImage);
-      }
-      if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new PayloadTooLarge(MSG.image.tooManyPixels);
+export type ImageStoreOptions = {
+  /** Encodes at once in this store (one store per app, one app per process). */
+  concurrency?: number;
+  /** Awaited as each encode starts its turn: lets a test hold encodes and watch the queue. */
+  onEncodeStart?: () => void | Promise<void>;
+};
 
-      const base = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", pages: 1 }).rotate();
-      let variants: { width: number; data: Buffer; info: OutputInfo }[];
-      try {
-        variants = await Promise.all(
-          IMAGE_WIDTHS.map(async (width) => {
-            const { data, info } = await base
-              .clone()
-              .resize({ width, withoutEnlargement: true })
-              .webp({ quality: 80 })
-              .toBuffer({ resolveWithObject: true });
-            return { width, data, info };
-          }),
-        );
-      } catch {
-        throw new UnsupportedMediaType(MSG.image.notImage);
-      }
-      const largest = variants[variants.length - 1]!;
-      const key = createHash("sha256").update(largest.data).digest("hex").slice(0, 32);
-      await fs.mkdir(dir, { recursive: true });
-      await Promise.all(
-        variants.map(async (v) => {
-          const file = path.join(dir, imageFileName(key, v.width));
-          // Unique per write: the same photo may be written at once by two requests or two nodes sharing the disk.
-          const tmp = `${file}.${randomUUID()}.tmp`;
-          await fs.writeFile(tmp, v.data);
-          await fs.rename(tmp, file);
+/**
+ * Uploads decoded at once per process. Each holds its decoded pixels while it runs; more at once adds
+ * memory without adding speed on a two-core machine (docs/decisions/011-image-cost-limits.md).
+ */
+export const IMAGE_CONCURRENCY = 2;
+
+const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+
+// libvips' operation cache keeps recent images for reuse, but no two uploads share work: it only held memory.
+sharp.cache(false);
+
+export function createImageStore(dir: string, options: ImageStoreOptions = {}): ImageStore {
+  const limit = pLimit(options.concurrency ?? IMAGE_CONCURRENCY);
+
+  async function encode(input: Buffer): Promise<EncodedImage> {
+    await options.onEncodeStart?.();
+    let meta: Metadata;
+    try {
+      // Reads only the header: the pixel count is checked before anything is decoded.
+      meta = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new UnsupportedMediaType(MSG.image.notImage);
+    }
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+      throw new UnsupportedMediaType(MSG.image.notImage);
+    }
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new PayloadTooLarge(MSG.image.tooManyPixels);
+
+    let variants: { width: number; data: Buffer; info: OutputInfo }[];
+    try {
+      // Decoded once, straight down to the largest width: JPEG and WebP shrink while decoding
+      // (shrink-on-load), and the sequential read streams rows through the resize instead of holding
+      // the whole picture. The smaller variants are made from that, not from the original again.
+      const largest = await sharp(input, {
+        limitInputPixels: MAX_IMAGE_PIXELS,
+        failOn: "error",
+        pages: 1,
+        sequentialRead: true,
+      })
+        .rotate()
+        .resize({ width: LARGEST_WIDTH, withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { width, height, channels } = largest.info;
+      variants = await Promise.all(
+        IMAGE_WIDTHS.map(async (w) => {
+          const { data, info } = await sharp(largest.data, { raw: { width, height, channels } })
+            .resize({ width: w, withoutEnlargement: true })
+            .webp({ quality: 80 })
+            .toBuffer({ resolveWithObject: true });
+          return { width: w, data, info };
         }),
       );
-      return { key, width: largest.info.width, height: largest.info.height };
+    } catch {
+      throw new UnsupportedMediaType(MSG.image.notImage);
+    }
+    const largest = variants[variants.length - 1]!;
+    const key = createHash("sha256").update(largest.data).digest("hex").slice(0, 32);
+    return {
+      key,
+      width: largest.info.width,
+      height: largest.info.height,
+      variants: variants.map(({ width, data }) => ({ width, data })),
+    };
+  }
+
+  async function write(image: EncodedImage): Promise<void> {
+    await fs.mkdir(dir, { recursive: true });
+    await Promise.all(
+      image.variants.map(async (v) => {
+        const file = path.join(dir, imageFileName(image.key, v.width));
+        // Unique per write: the same photo may be written at once by two requests or two nodes sharing the disk.
+        const tmp = `${file}.${randomUUID()}.tmp`;
+        await fs.writeFile(tmp, v.data);
+        await fs.rename(tmp, file);
+      }),
+    );
+  }
+
+  return {
+    dir,
+    encode: (input) => limit(encode, input),
+    write,
+    async process(input) {
+      const image = await limit(encode, input);
+      await write(image);
+      return { key: image.key, width: image.width, height: image.height };
     },
+    queue: limit,
   };
 }
 
-/** Processes an upload and records it; identical content is stored once. */
+/**
+ * Processes an upload and records it; identical content is stored once. The row is written first, and
+ * an existing one (the same picture uploaded before) has its time refreshed: the clean-up only takes
+ * rows untouched for its grace period, so one about to be referenced by this request is safe. A row
+ * the clean-up is deleting at this very moment stays locked until its files are gone; the insert
+ * waits for that, and the files are written after it.
+ */
 export async function saveImage(db: Db, store: ImageStore, input: Buffer): Promise<StoredImage> {
-  const img = await store.process(input);
-  await db.insert(images).values(img).onConflictDoNothing();
+  const { variants, ...img } = await store.encode(input);
+  await db
+    .insert(images)
+    .values(img)
+    .onConflictDoUpdate({ target: images.key, set: { createdAt: sql`now()` } });
+  await store.write({ ...img, variants });
   return img;
 }
