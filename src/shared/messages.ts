@@ -160,7 +160,8 @@ export const MSG = {
   image: {
     tooLarge: "The image is too large: the limit is 10 MB.",
     notImage: "That file is not an image we can read. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.",
-    tooManyPixels: "The image has too many pixels: the limit is 40 megapixels.",
+    tooManyPixels:
+      "The image has too many pixels: the limit is 32 megapixels for JPEG and PNG, 8 for WebP, GIF and TIFF, and 2 for AVIF and HEIC.",
     tooManyUploads: "Too many uploads from your account. Please wait a while and try again.",
   },
 } as const;

@@ -156,11 +156,11 @@ export async function multipart(
   };
 }
 
-/** The `name=value` of the session cookie a response set, ready for a Cookie header. */
+/** The `name=value` of the session cookie a response set (`__Host-mh_session` over https), ready for a Cookie header. */
 export function sessionCookie(res: LightMyRequestResponse): string {
-  const c = res.cookies.find((x) => x.name === "mh_session");
+  const c = res.cookies.find((x) => x.name === "mh_session" || x.name === "__Host-mh_session");
   if (!c?.value) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
-  return `mh_session=${c.value}`;
+  return `${c.name}=${c.value}`;
 }
 
 /** Checks a response is RFC 9457 problem+json with this status (and detail, when given); returns the body. */

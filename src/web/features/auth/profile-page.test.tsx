@@ -18,7 +18,10 @@ const routes = [
   },
 ];
 
-const signedIn = { "GET /api/auth/me": () => ({ body: { user: buyer } }) };
+const signedIn = {
+  "GET /api/auth/me": () => ({ body: { user: buyer } }),
+  "GET /api/auth/sessions": () => ({ body: { devices: [] } }),
+};
 
 afterEach(() => vi.unstubAllGlobals());
 

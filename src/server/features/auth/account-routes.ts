@@ -1,0 +1,87 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MSG } from "#shared/messages.ts";
+import {
+  ChangePasswordResponseSchema,
+  ChangePasswordSchema,
+  DevicesResponseSchema,
+  EndedSessionsResponseSchema,
+} from "#shared/schemas/account.ts";
+import { clearSessionCookie } from "../../plugins/auth.ts";
+import { changePassword, endOtherSessions, endSession, listDevices } from "./account.ts";
+import { UncommonPasswordSchema } from "./common-passwords.ts";
+
+const ChangePasswordBodySchema = ChangePasswordSchema.extend({ newPassword: UncommonPasswordSchema });
+
+/** The signed-in person's own password and sessions (devices). */
+export async function accountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app;
+
+  r.post(
+    "/api/auth/password",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: ["auth"],
+        summary: "Change the password (the current one is asked); every other session ends",
+        body: ChangePasswordBodySchema,
+        response: { 200: ChangePasswordResponseSchema },
+      },
+    },
+    async (request) => {
+      await changePassword(db, request.user!.id, request.sessionId!, request.body);
+      return { message: MSG.account.passwordChanged };
+    },
+  );
+
+  r.get(
+    "/api/auth/sessions",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in person's sessions: browser, system, masked address, when",
+        response: { 200: DevicesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return {
+        devices: await listDevices(db, config.sessionSecret, request.user!.id, request.sessionId!),
+      };
+    },
+  );
+
+  r.delete(
+    "/api/auth/sessions/:id",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: ["auth"],
+        summary: "End one of one's own sessions (this one too: that signs out)",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const ended = await endSession(db, config.sessionSecret, request.user!.id, request.params.id);
+      if (ended === request.sessionId) clearSessionCookie(reply, config.secureCookies);
+      return reply.code(204).send();
+    },
+  );
+
+  r.delete(
+    "/api/auth/sessions",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        tags: ["auth"],
+        summary: "End every session but this one",
+        response: { 200: EndedSessionsResponseSchema },
+      },
+    },
+    async (request) => ({ ended: await endOtherSessions(db, request.user!.id, request.sessionId!) }),
+  );
+}

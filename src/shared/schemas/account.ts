@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { MSG } from "../messages.ts";
+import { NewPasswordSchema } from "./auth.ts";
+
+/** Changing one's password while signed in. The server also refuses common passwords (too large a list for the browser). */
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: MSG.account.currentPasswordRequired })
+    .min(1, { error: MSG.account.currentPasswordRequired })
+    .max(200, { error: MSG.account.currentPasswordWrong }),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordReq = z.infer<typeof ChangePasswordSchema>;
+
+export const ChangePasswordResponseSchema = z.object({ message: z.string() });
+
+/** One signed-in session, as its owner sees it in the list of devices. */
+export const DeviceSchema = z.object({
+  /** Opaque: not the session's stored id, and no use outside this list. */
+  id: z.string(),
+  /** "Firefox 128", or null when the User-Agent says nothing we recognise. */
+  browser: z.string().nullable(),
+  /** "Windows 10", "Android 14", or null. */
+  os: z.string().nullable(),
+  /** Where-ish: the address it signed in from with its last part masked ("203.0.113.x"). */
+  ip: z.string().nullable(),
+  signedInAt: z.iso.datetime(),
+  /** Updated at most hourly. */
+  lastSeenAt: z.iso.datetime(),
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+
+export const DevicesResponseSchema = z.object({ devices: z.array(DeviceSchema) });
+export type DevicesResponse = z.infer<typeof DevicesResponseSchema>;
+
+export const EndedSessionsResponseSchema = z.object({ ended: z.number().int() });

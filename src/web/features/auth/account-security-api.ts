@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ChangePasswordReq, DevicesResponse } from "#shared/schemas/account.ts";
+import { api } from "#web/lib/api-client.ts";
+
+export const devicesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["auth", "sessions"] as const,
+    queryFn: ({ signal }) => api<DevicesResponse>("/api/auth/sessions", { signal }),
+  });
+
+export function useDevices() {
+  return useQuery(devicesQueryOptions());
+}
+
+const devicesKey = devicesQueryOptions().queryKey;
+
+/** The server ends every other session: the device list changes with it. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordReq) =>
+      api<{ message: string }>("/api/auth/password", { method: "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+  });
+}
+
+export function useEndDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<void>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+  });
+}
+
+export function useEndOtherDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ended: number }>("/api/auth/sessions", { method: "DELETE" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+  });
+}

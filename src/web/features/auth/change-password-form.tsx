@@ -1,0 +1,91 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import { MSG } from "#shared/messages.ts";
+import { type ChangePasswordReq, ChangePasswordSchema } from "#shared/schemas/account.ts";
+import { FormField } from "#web/components/form-field.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useChangePassword } from "./account-security-api.ts";
+import { NewPasswordField } from "./new-password-field.tsx";
+
+const fields = ["currentPassword", "newPassword"] as const;
+type Field = (typeof fields)[number];
+const isField = (key: string): key is Field => (fields as readonly string[]).includes(key);
+
+/**
+ * Change password, current one asked. The common-password list is checked by the server only
+ * (it is too large for the page), so its answer lands under the new password like any field error.
+ */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordReq>({
+    resolver: zodResolver(ChangePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await change.mutateAsync(body);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) => isField(f));
+      for (const [field, message] of fieldErrors) setError(field as Field, { type: "server", message });
+      if (fieldErrors.length === 0) setError("root", { type: "server", message: err.message });
+      return;
+    }
+    toast.success(MSG.account.passwordChanged);
+    reset();
+  });
+
+  return (
+    <section
+      aria-labelledby="change-password-heading"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-4">
+        <h2 id="change-password-heading" className="card-title text-lg">
+          Change password
+        </h2>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...register("currentPassword")}
+                type="password"
+                autoComplete="current-password"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+          <NewPasswordField
+            id="change-new-password"
+            label="New password"
+            error={errors.newPassword?.message}
+            registration={register("newPassword")}
+          />
+          <p className="text-sm text-base-content/70">
+            Every other device you are signed in on will be signed out.
+          </p>
+          {errors.root?.message ? (
+            <p role="alert" className="text-sm font-medium text-error">
+              {errors.root.message}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
+            {change.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Change password
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
