@@ -54,6 +54,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDir,
     SEED_DEMO: "true",
+    // The demo accounts are what the browser tests sign in as; production refuses them otherwise.
+    ALLOW_DEMO_IN_PRODUCTION: "true",
+    // The demo admin signs in with its password alone; e2e/two-factor.spec.ts covers the second factor.
+    REQUIRE_ADMIN_MFA: "false",
     LOG_LEVEL: "warn",
     // Every test signs in or up from the same address; the real limit is covered by server tests.
     RATE_LIMIT_AUTH_MAX: "10000",
