@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp, { type Sharp } from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Image } from "#shared/schemas/images.ts";
-import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
+import { IMAGE_WIDTHS, MAX_IMAGE_MEGAPIXELS } from "#shared/schemas/images.ts";
 import { call, multipart, setupTestApp } from "../test/app.ts";
 import { jpeg, STRONG_PASSWORD, signedInUser, uniqueEmail } from "../test/factories.ts";
 import { createImageStore, type ImageStore } from "./store.ts";
@@ -325,7 +325,7 @@ describe("createImageStore", () => {
   });
 
   it.each([
-    ["just over 40 megapixels", 8000, 5001],
+    ["just over 32 megapixels", 8000, 4001],
     ["a hundred thousand pixels square", 100_000, 100_000],
   ])("refuses a PNG claiming %s with 413 and writes nothing", async (_, width, height) => {
     const before = (await fs.readdir(dir)).length;
@@ -334,6 +334,65 @@ describe("createImageStore", () => {
       message: MSG.image.tooManyPixels,
     });
     expect((await fs.readdir(dir)).length).toBe(before);
+  });
+
+  const solid = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: "#4d7c0f" } });
+
+  it.each([
+    ["a JPEG", "jpeg", (w: number, h: number) => solid(w, h).jpeg().toBuffer()],
+    ["a WebP", "webp", (w: number, h: number) => solid(w, h).webp().toBuffer()],
+    ["an AVIF", "heif", (w: number, h: number) => solid(w, h).avif({ effort: 0 }).toBuffer()],
+  ] as const)(
+    "stores %s of exactly its pixel limit and refuses one a row taller with 413",
+    async (_, format, make) => {
+      const width = 2000;
+      const height = (MAX_IMAGE_MEGAPIXELS[format] * 1_000_000) / width;
+      const atLimit = await store.process(await make(width, height));
+      expect(atLimit).toMatchObject({ width: 1280, height: Math.round((1280 * height) / width) });
+
+      const over = await make(width, height + 1);
+      expect((await sharp(over).metadata()).format).toBe(format);
+      const before = (await fs.readdir(dir)).length;
+      await expect(store.process(over)).rejects.toMatchObject({
+        status: 413,
+        message: MSG.image.tooManyPixels,
+      });
+      expect((await fs.readdir(dir)).length).toBe(before);
+    },
+  );
+
+  it("says every pixel limit in megapixels when it refuses", () => {
+    for (const mp of Object.values(MAX_IMAGE_MEGAPIXELS)) expect(MSG.image.tooManyPixels).toContain(`${mp}`);
+    expect(MSG.image.tooManyPixels).toContain(`${MAX_IMAGE_MEGAPIXELS.jpeg} megapixels`);
+  });
+
+  it("encodes at most two uploads at once; the others queue and all are stored", async () => {
+    const held: (() => void)[] = [];
+    let mostAtOnce = 0;
+    const queued = createImageStore(dir, {
+      onEncodeStart: () =>
+        new Promise<void>((resolve) => {
+          mostAtOnce = Math.max(mostAtOnce, queued.queue.activeCount);
+          held.push(resolve);
+        }),
+    });
+    const colours = ["#ef4444", "#f97316", "#eab308", "#22c55e", "#3b82f6"];
+    const inputs = await Promise.all(colours.map((c) => jpeg(300, 200, c)));
+    const jobs = inputs.map((input) => queued.process(input));
+
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    expect([queued.queue.activeCount, queued.queue.pendingCount]).toEqual([2, 3]);
+    // Each one let through frees exactly one place.
+    for (let released = 0; released < inputs.length; released++) {
+      held[released]!();
+      const started = Math.min(released + 3, inputs.length);
+      await vi.waitFor(() => expect(held).toHaveLength(started));
+    }
+    const stored = await Promise.all(jobs);
+    expect(new Set(stored.map((s) => s.key)).size).toBe(inputs.length);
+    expect(mostAtOnce).toBe(2);
+    expect([queued.queue.activeCount, queued.queue.pendingCount]).toEqual([0, 0]);
   });
 
   it("the same photo processed at once by several requests is stored once, whole", async () => {

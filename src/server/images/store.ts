@@ -5,13 +5,15 @@ import { sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { MSG } from "#shared/messages.ts";
-import { IMAGE_WIDTHS, type Image, MAX_IMAGE_PIXELS } from "#shared/schemas/images.ts";
+import { IMAGE_WIDTHS, type Image, type ImageFormat, MAX_IMAGE_MEGAPIXELS } from "#shared/schemas/images.ts";
 import type { Db } from "../db/client.ts";
 import { images } from "../db/schema.ts";
 import { PayloadTooLarge, UnsupportedMediaType } from "../errors.ts";
 
 /** Formats we accept, as sharp names them after sniffing the bytes (the file name and MIME type are ignored). */
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
+function isAccepted(format: string | undefined): format is ImageFormat {
+  return format !== undefined && Object.hasOwn(MAX_IMAGE_MEGAPIXELS, format);
+}
 
 export type StoredImage = { key: string; width: number; height: number };
 
@@ -84,10 +86,11 @@ export function createImageStore(dir: string, options: ImageStoreOptions = {}): 
     } catch {
       throw new UnsupportedMediaType(MSG.image.notImage);
     }
-    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    if (!isAccepted(meta.format) || !meta.width || !meta.height) {
       throw new UnsupportedMediaType(MSG.image.notImage);
     }
-    if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new PayloadTooLarge(MSG.image.tooManyPixels);
+    const maxPixels = MAX_IMAGE_MEGAPIXELS[meta.format] * 1_000_000;
+    if (meta.width * meta.height > maxPixels) throw new PayloadTooLarge(MSG.image.tooManyPixels);
 
     let variants: { width: number; data: Buffer; info: OutputInfo }[];
     try {
@@ -95,7 +98,7 @@ export function createImageStore(dir: string, options: ImageStoreOptions = {}): 
       // (shrink-on-load), and the sequential read streams rows through the resize instead of holding
       // the whole picture. The smaller variants are made from that, not from the original again.
       const largest = await sharp(input, {
-        limitInputPixels: MAX_IMAGE_PIXELS,
+        limitInputPixels: maxPixels,
         failOn: "error",
         pages: 1,
         sequentialRead: true,
