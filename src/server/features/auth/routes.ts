@@ -22,7 +22,7 @@ import { authLimiters, uploadLimiter } from "../../plugins/rate-limit.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
-import { refuseLockedDemoAccount } from "./demo-lock.ts";
+import { lockedDemoEmails, refuseLockedDemoAccount } from "./demo-lock.ts";
 import { resetPassword, sendPasswordReset } from "./password-reset.ts";
 import { loadAuthUser, signin, signup, toUserDto, updateProfile } from "./service.ts";
 import { signinThrottle } from "./signin-throttle.ts";
@@ -169,6 +169,10 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { email } = request.body;
+      // A locked demo account gets no link (its password is public; nobody may take it over).
+      if (lockedDemoEmails(config).has(email.trim().toLowerCase())) {
+        return reply.code(202).send({ message: MSG.passwordReset.emailSent });
+      }
       // In the background, so the answer takes as long whether or not a mail goes out.
       app.background.run("password reset mail", () =>
         sendPasswordReset(
