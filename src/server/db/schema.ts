@@ -47,6 +47,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("users_google_sub_idx").on(t.googleSub),
+    // The unused-image clean-up asks "does anyone use this photo?" for every candidate.
+    index("users_photo_key_idx").on(t.photoKey),
     index("users_role_created_idx").on(t.role, t.createdAt, t.id),
     check("users_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
   ],
@@ -155,6 +157,7 @@ export const listings = pgTable(
     index("listings_advertised_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.advertised} and ${t.status} = 'available' and not ${t.hidden}`),
+    index("listings_photo_key_idx").on(t.photoKey),
     check("listings_status_check", sql`${t.status} in ('available', 'sold')`),
     check("listings_engine_cc_check", sql`${t.engineCc} > 0`),
     check("listings_prices_check", sql`${t.brandNewPrice} > 0 and ${t.askingPrice} > 0`),
