@@ -9,6 +9,7 @@ import {
   EndedSessionsResponseSchema,
 } from "#shared/schemas/account.ts";
 import { clearSessionCookie } from "../../plugins/auth.ts";
+import { limiter } from "../../plugins/rate-limit.ts";
 import { changePassword, endOtherSessions, endSession, listDevices } from "./account.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 
@@ -19,10 +20,14 @@ export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
 
+  // A stolen session must not become a way to guess the current password: the sign-in budget, per account.
+  const passwordLimit = limiter(app, (req) => `password-change:user:${req.user?.id ?? req.ip}`);
+
   r.post(
     "/api/auth/password",
     {
       config: { access: "signedIn" },
+      onRequest: passwordLimit,
       schema: {
         tags: ["auth"],
         summary: "Change the password (the current one is asked); every other session ends",

@@ -1,12 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
 import { passwordResetTokens, sessions, users } from "../../db/schema.ts";
 import { hashToken } from "../../plugins/auth.ts";
-import { call, expectProblem, multipart, sessionCookie, setupTestApp } from "../../test/app.ts";
+import {
+  call,
+  createTestApp,
+  expectProblem,
+  multipart,
+  sessionCookie,
+  setupTestApp,
+  type TestApp,
+} from "../../test/app.ts";
 import { buildUser, jpeg, STRONG_PASSWORD, signedInUser, signIn, uniqueEmail } from "../../test/factories.ts";
 
 const t = setupTestApp();
@@ -312,5 +320,33 @@ describe("signed-in devices", () => {
       401,
       MSG.auth.notSignedIn,
     );
+  });
+});
+
+describe("guessing the current password through a session", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: "3" });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("is limited per account like sign-in: past the budget even the right password waits", async () => {
+    const { user, cookie } = await signedInUser(limited.app);
+    for (let i = 0; i < 3; i++) {
+      const res = await changePassword(limited.app, cookie, {
+        currentPassword: `Wr0ng!${i}`,
+        newPassword: NEW_PASSWORD,
+      });
+      expectProblem(res, 400, MSG.account.currentPasswordWrong);
+    }
+    const res = await changePassword(limited.app, cookie, {
+      currentPassword: user.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expectProblem(res, 429);
+    expect(res.headers["retry-after"]).toBeDefined();
+    expect(await canSignIn(limited.app, user.email, user.password)).toBe(true);
   });
 });
