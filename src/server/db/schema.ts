@@ -42,6 +42,8 @@ export const users = pgTable(
     totpPendingSecret: text("totp_pending_secret"),
     /** The 30-second step of the last accepted code: a code is good once (RFC 6238 §5.2). */
     totpLastStep: integer("totp_last_step"),
+    /** Wrong codes since the last right one: past a limit the code step needs the password again. */
+    totpFailedAttempts: integer("totp_failed_attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -67,6 +69,8 @@ export const sessions = pgTable(
     /** Idle expiry, pushed forward as the session is used. */
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** When this session proved the second factor (the code step, or confirming enrolment); null: password only. */
+    mfaVerifiedAt: timestamp("mfa_verified_at", { withTimezone: true, mode: "date" }),
     /** For the person's list of signed-in devices: the browser and roughly where it signed in from. */
     userAgent: text("user_agent"),
     ip: text("ip"),
