@@ -46,7 +46,10 @@ export const MSG = {
     enabled: "two-step sign-in is on",
     disabled: "two-step sign-in is off",
     lostDevice:
-      "Lost your phone and your recovery codes? An administrator can reset two-step sign-in for your account.",
+      "Lost your phone and your recovery codes? Contact MotoHaat support: they can turn off two-step sign-in for your account after checking it is you.",
+    /** An admin who must keep it on: only the site's operator can reset it, from the server. */
+    adminLostDevice:
+      "Two-step sign-in is on. Administrators must keep it on; if you lose your phone, use a recovery code, or ask the site's operator to reset it (npm run admin -- reset-mfa).",
     codeAfterReset: "your password has been changed; now enter the code from your authenticator app",
   },
   google: {

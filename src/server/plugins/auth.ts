@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { MSG } from "#shared/messages.ts";
@@ -49,6 +49,8 @@ export type AuthUser = {
   verified: boolean;
   /** Signs in with a second factor (TOTP). */
   mfaEnabled: boolean;
+  /** False for a Google-only account. */
+  hasPassword: boolean;
   photo: StoredImage | null;
 };
 
@@ -123,6 +125,7 @@ async function loadSession(db: Db, id: string): Promise<LoadedSession | null> {
       role: users.role,
       verified: users.verified,
       totpEnabledAt: users.totpEnabledAt,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       photoKey: images.key,
@@ -152,6 +155,7 @@ async function loadSession(db: Db, id: string): Promise<LoadedSession | null> {
       role: r.role,
       verified: r.verified,
       mfaEnabled: r.totpEnabledAt !== null,
+      hasPassword: r.hasPassword,
       photo: r.photoKey ? { key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 } : null,
     },
   };

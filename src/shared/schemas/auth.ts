@@ -59,6 +59,8 @@ export const UserSchema = z.object({
   mfaEnabled: z.boolean(),
   /** Must have a second factor (an admin, where REQUIRE_ADMIN_MFA is on): no admin page works until it is on. */
   mfaRequired: z.boolean(),
+  /** Has a password (not Google-only): can change it, and prove who they are with it. */
+  hasPassword: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -66,4 +66,5 @@ export const buyer = {
   verified: false,
   mfaEnabled: false,
   mfaRequired: false,
+  hasPassword: true,
 };

@@ -184,6 +184,21 @@ describe("changing one's password", () => {
     expect(await canSignIn(t.app, user.email, NEW_PASSWORD)).toBe(false);
   });
 
+  it("the signed-in user says whether there is a password, so the page can offer the form or not", async () => {
+    const withPassword = await buildUser(t.app);
+    const signin = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { email: withPassword.email, password: withPassword.password },
+    });
+    expect(signin.json().user).toMatchObject({ hasPassword: true });
+    expect(await me(t.app, sessionCookie(signin))).toMatchObject({ hasPassword: true });
+
+    const { user: googleOnly, cookie } = await signedInUser(t.app);
+    await t.app.db.update(users).set({ passwordHash: null }).where(eq(users.id, googleOnly.id));
+    expect(await me(t.app, cookie)).toMatchObject({ id: googleOnly.id, hasPassword: false });
+  });
+
   it("needs a session", async () => {
     const res = await changePassword(t.app, undefined, {
       currentPassword: STRONG_PASSWORD,

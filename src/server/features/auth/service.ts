@@ -23,6 +23,7 @@ export function toUserDto(u: AuthUser, requireAdminMfa: boolean): User {
     photo: u.photo ? toImage(u.photo) : null,
     mfaEnabled: u.mfaEnabled,
     mfaRequired: requireAdminMfa && u.role === "admin",
+    hasPassword: u.hasPassword,
   };
 }
 
@@ -51,6 +52,7 @@ export async function loadAuthUser(db: Db, id: string): Promise<AuthUser> {
     role: r.user.role,
     verified: r.user.verified,
     mfaEnabled: r.user.totpEnabledAt !== null,
+    hasPassword: r.user.passwordHash !== null,
     photo: r.photo ? { key: r.photo.key, width: r.photo.width, height: r.photo.height } : null,
   };
 }

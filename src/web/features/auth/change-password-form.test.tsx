@@ -2,10 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
+import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 
-const routes = withToasts([{ path: "/dashboard/profile", element: <ChangePasswordForm /> }]);
+const routes = withToasts([{ path: "/dashboard/profile", element: <ChangePasswordForm user={buyer} /> }]);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -45,6 +45,38 @@ describe("change password form", () => {
     expect(button).toBeEnabled();
     expect(screen.getByLabelText("Current password")).toHaveValue("");
     expect(screen.getByLabelText("New password")).toHaveValue("");
+  });
+
+  it("tells password managers which account and which password is which", async () => {
+    mockApi({});
+    renderRoutes(routes, "/dashboard/profile");
+    const username = await screen.findByDisplayValue(buyer.email);
+    expect(username).toHaveAttribute("autocomplete", "username");
+    expect(username).toHaveAttribute("readonly");
+    expect(username).not.toBeVisible();
+    expect(username.closest("form")).toBe(screen.getByLabelText("Current password").closest("form"));
+    expect(screen.getByLabelText("Current password")).toHaveAttribute("autocomplete", "current-password");
+    expect(screen.getByLabelText("New password")).toHaveAttribute("autocomplete", "new-password");
+  });
+
+  it("offers a Google-only account no form it cannot use, but the way to set a password", async () => {
+    mockApi({});
+    renderRoutes(
+      withToasts([
+        {
+          path: "/dashboard/profile",
+          element: <ChangePasswordForm user={{ ...buyer, hasPassword: false }} />,
+        },
+      ]),
+      "/dashboard/profile",
+    );
+    expect(await screen.findByText(/has no password yet/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+      "href",
+      "/signin?forgot=1",
+    );
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change password" })).not.toBeInTheDocument();
   });
 
   it("checks the product's rule before sending", async () => {

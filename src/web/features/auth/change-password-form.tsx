@@ -1,9 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import { type ChangePasswordReq, ChangePasswordSchema } from "#shared/schemas/account.ts";
+import type { User } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useChangePassword } from "./account-security-api.ts";
 import { NewPasswordField } from "./new-password-field.tsx";
@@ -15,8 +18,9 @@ const isField = (key: string): key is Field => (fields as readonly string[]).inc
 /**
  * Change password, current one asked. The common-password list is checked by the server only
  * (it is too large for the page), so its answer lands under the new password like any field error.
+ * A Google-only account has no current password to give: it is told how to set a first one instead.
  */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPassword"> }) {
   const change = useChangePassword();
   const {
     register,
@@ -50,41 +54,53 @@ export function ChangePasswordForm() {
     >
       <div className="card-body gap-4">
         <h2 id="change-password-heading" className="card-title text-lg">
-          Change password
+          {user.hasPassword ? "Change password" : "Password"}
         </h2>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register("currentPassword")}
-                type="password"
-                autoComplete="current-password"
-                className="input w-full"
-              />
-            )}
-          </FormField>
-          <NewPasswordField
-            id="change-new-password"
-            label="New password"
-            error={errors.newPassword?.message}
-            registration={register("newPassword")}
-          />
-          <p className="text-sm text-base-content/70">
-            Every other device you are signed in on will be signed out.
-          </p>
-          {errors.root?.message ? (
-            <p role="alert" className="text-sm font-medium text-error">
-              {errors.root.message}
+        {user.hasPassword ? (
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            {/* For password managers: which account this new password belongs to. */}
+            <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
+            <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...register("currentPassword")}
+                  type="password"
+                  autoComplete="current-password"
+                  className="input w-full"
+                />
+              )}
+            </FormField>
+            <NewPasswordField
+              id="change-new-password"
+              label="New password"
+              error={errors.newPassword?.message}
+              registration={register("newPassword")}
+            />
+            <p className="text-sm text-base-content/70">
+              Every other device you are signed in on will be signed out.
             </p>
-          ) : null}
-          <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
-            {change.isPending ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            {errors.root?.message ? (
+              <p role="alert" className="text-sm font-medium text-error">
+                {errors.root.message}
+              </p>
             ) : null}
-            Change password
-          </button>
-        </form>
+            <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
+              {change.isPending ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : null}
+              Change password
+            </button>
+          </form>
+        ) : (
+          <p className="text-sm">
+            You sign in with Google, so your account has no password yet. To set one, use{" "}
+            <Link to={paths.forgotPassword.getHref()} className="link link-primary font-medium">
+              Forgot password?
+            </Link>{" "}
+            on the sign-in page: we email you a link to choose it.
+          </p>
+        )}
       </div>
     </section>
   );

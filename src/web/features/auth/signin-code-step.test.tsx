@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
@@ -109,5 +109,22 @@ describe("sign-in's code step", () => {
     expect(await screen.findByText(MSG.mfa.pendingExpired)).toBeInTheDocument();
     expect(screen.getByLabelText("Password")).toBeInTheDocument();
     expect(screen.queryByLabelText("Authentication code")).not.toBeInTheDocument();
+  });
+
+  it("moves focus to the code when the password form gives way to it, and back to the email on starting again", async () => {
+    mockApi({ ...base, "POST /api/auth/signin": () => ({ body: { mfaRequired: true } }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/signin");
+    await passwordStep(user);
+
+    const code = await screen.findByLabelText("Authentication code");
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    // Typing goes straight into the code: no click or Tab needed first.
+    await user.keyboard("123");
+    expect(code).toHaveValue("123");
+
+    await user.click(screen.getByRole("button", { name: "Start again" }));
+    const email = await screen.findByLabelText("Email");
+    await waitFor(() => expect(document.activeElement).toBe(email));
   });
 });

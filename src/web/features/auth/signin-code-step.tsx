@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import type { z } from "zod";
@@ -24,11 +24,14 @@ export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRe
     setError,
     clearErrors,
     reset,
+    setFocus,
     formState: { errors },
   } = useForm<CodeForm, unknown, z.output<typeof MfaSigninSchema>>({
     resolver: zodResolver(MfaSigninSchema),
     defaultValues: { code: "" },
   });
+  // The password form (and the button just pressed) is gone: straight to the code.
+  useEffect(() => setFocus("code"), [setFocus]);
 
   const onSubmit = handleSubmit(async ({ code }) => {
     if (!recovery && !isTotpCode(code)) {

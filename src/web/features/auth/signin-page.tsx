@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
@@ -32,11 +32,19 @@ export default function SigninPage() {
     setError,
     setValue,
     getValues,
+    setFocus,
     formState: { errors, isSubmitted },
   } = useForm<SigninForm, unknown, z.output<typeof SigninSchema>>({
     resolver: zodResolver(SigninSchema),
     defaultValues: { email: "", password: "" },
   });
+
+  // Back from the code step ("Start again", or its five minutes ran out): focus the form again.
+  const wasCodeStep = useRef(codeStep);
+  useEffect(() => {
+    if (wasCodeStep.current && !codeStep) setFocus("email");
+    wasCodeStep.current = codeStep;
+  }, [codeStep, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

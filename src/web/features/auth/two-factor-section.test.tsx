@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
@@ -103,5 +103,58 @@ describe("two-step sign-in on the profile page", () => {
     renderRoutes(routes, "/dashboard/profile");
     expect(await screen.findByText(/Administrators must keep it on/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Turn off two-step sign-in" })).not.toBeInTheDocument();
+  });
+
+  it("moves focus to what replaces the pressed button: the set-up steps, the recovery codes, then the section", async () => {
+    let me: User = buyer;
+    mockApi({
+      "GET /api/auth/me": () => ({ body: { user: me } }),
+      "POST /api/auth/mfa/setup": () => ({ body: setup }),
+      "POST /api/auth/mfa/confirm": () => {
+        me = { ...buyer, mfaEnabled: true };
+        return { body: { user: me, recoveryCodes } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/profile");
+
+    await user.click(await screen.findByRole("button", { name: "Set up two-step sign-in" }));
+    const steps = await screen.findByRole("heading", { name: "Connect your authenticator app" });
+    await waitFor(() => expect(document.activeElement).toBe(steps));
+
+    await user.type(screen.getByLabelText("Code from the app"), "123456");
+    await user.click(screen.getByRole("button", { name: "Turn on" }));
+    const saved = await screen.findByRole("heading", { name: /Save these recovery codes now/ });
+    await waitFor(() => expect(document.activeElement).toBe(saved));
+
+    await user.click(screen.getByRole("button", { name: "I have saved them" }));
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Two-step sign-in", level: 2 }));
+  });
+
+  it("shows turning off as pending while the answer is awaited, then focuses the section", async () => {
+    let answer: () => void = () => {};
+    let me: User = { ...buyer, mfaEnabled: true };
+    mockApi({
+      "GET /api/auth/me": () => ({ body: { user: me } }),
+      "POST /api/auth/mfa/disable": () =>
+        new Promise((resolve) => {
+          answer = () => {
+            me = buyer;
+            resolve({ body: { user: buyer } });
+          };
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/profile");
+
+    await user.type(await screen.findByLabelText(/Password \(or a current code\)/), "Right!Pass1");
+    const button = screen.getByRole("button", { name: "Turn off two-step sign-in" });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button.querySelector(".loading-spinner")).toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByRole("button", { name: "Set up two-step sign-in" })).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Two-step sign-in", level: 2 }));
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import type { z } from "zod";
@@ -17,6 +17,9 @@ const failure = (err: unknown) =>
 export function TwoFactorSection({ user }: { user: User }) {
   // Shown once, right after turning on: kept here, not in the query cache, and gone on leaving.
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // The heading stays when the part under it is swapped out: focus lands there, not on <body>.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = () => headingRef.current?.focus();
   return (
     <section
       id="two-factor"
@@ -24,7 +27,12 @@ export function TwoFactorSection({ user }: { user: User }) {
       className="card scroll-mt-20 border border-base-300 bg-base-100 shadow-sm"
     >
       <div className="card-body gap-4">
-        <h2 id="two-factor-heading" className="card-title text-lg">
+        <h2
+          id="two-factor-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="card-title text-lg outline-none"
+        >
           Two-step sign-in
         </h2>
         {user.mfaRequired && !user.mfaEnabled ? (
@@ -33,9 +41,15 @@ export function TwoFactorSection({ user }: { user: User }) {
           </p>
         ) : null}
         {recoveryCodes ? (
-          <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+          <RecoveryCodes
+            codes={recoveryCodes}
+            onDone={() => {
+              setRecoveryCodes(null);
+              focusHeading();
+            }}
+          />
         ) : user.mfaEnabled ? (
-          <EnabledState user={user} />
+          <EnabledState user={user} onDisabled={focusHeading} />
         ) : (
           <Enrolment onEnabled={setRecoveryCodes} />
         )}
@@ -91,6 +105,9 @@ function ConfirmEnrolment({
   onEnabled: (codes: string[]) => void;
 }) {
   const confirm = useConfirmMfa();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The set-up button is gone: start the reader at the steps.
+  useEffect(() => headingRef.current?.focus(), []);
   const {
     register,
     handleSubmit,
@@ -114,6 +131,9 @@ function ConfirmEnrolment({
 
   return (
     <div className="flex flex-col gap-4">
+      <h3 ref={headingRef} tabIndex={-1} className="font-medium outline-none">
+        Connect your authenticator app
+      </h3>
       <ol className="list-decimal space-y-1 pl-5 text-sm">
         <li>Open your authenticator app and add an account.</li>
         <li>Scan this QR code, or type the key below.</li>
@@ -163,9 +183,14 @@ function ConfirmEnrolment({
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form is gone: the codes must not be missed.
+  useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className="flex flex-col gap-3">
-      <p className="font-medium">Two-step sign-in is on. Save these recovery codes now.</p>
+      <h3 ref={headingRef} tabIndex={-1} className="font-medium outline-none">
+        Two-step sign-in is on. Save these recovery codes now.
+      </h3>
       <p className="text-sm text-base-content/70">
         Each code signs you in once if you lose your phone. They are shown only this once: print them or keep
         them in your password manager.
@@ -198,18 +223,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function EnabledState({ user }: { user: User }) {
+function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void }) {
   const disable = useDisableMfa();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   if (user.mfaRequired) {
-    return (
-      <p className="text-sm">
-        Two-step sign-in is on. Administrators must keep it on; if you lose your phone, use a recovery code or
-        ask another administrator to reset it.
-      </p>
-    );
+    return <p className="text-sm">{MSG.mfa.adminLostDevice}</p>;
   }
 
   const onSubmit = async (e: React.FormEvent) => {
@@ -224,6 +244,7 @@ function EnabledState({ user }: { user: User }) {
     try {
       await disable.mutateAsync(body);
       toast.success(MSG.mfa.disabled);
+      onDisabled();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       setError(err.fieldErrors.password ?? err.fieldErrors.code ?? err.message);
@@ -254,6 +275,9 @@ function EnabledState({ user }: { user: User }) {
           )}
         </FormField>
         <button type="submit" className="btn btn-error btn-outline self-start" disabled={disable.isPending}>
+          {disable.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : null}
           Turn off two-step sign-in
         </button>
       </form>
