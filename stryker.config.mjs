@@ -40,6 +40,8 @@ const config = {
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  // Used with `-- --incremental`: a rerun tests only mutants whose code or tests changed.
+  incrementalFile: "reports/mutation/stryker-incremental.json",
   tempDirName: ".stryker-tmp",
   thresholds: { high: 95, low: 90, break: null },
 };

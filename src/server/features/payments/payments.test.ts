@@ -468,6 +468,23 @@ describe("card payments (test provider)", () => {
   });
 });
 
+/*
+ * Mutation testing of service.ts (`npm run test:mutation`, README "Testing"): mutants left alive.
+ * Equivalent (no caller can tell):
+ * - intentForOrder `if (order.paymentIntentId)` → true: retrieving a null id finds nothing either way.
+ * - `if (claimed.length === 0)` → true: the winner read back is this request's own intent.
+ * - `winner?.id`, `if (theirs)`: the order row and its intent always exist there (defensive).
+ * - recordPayment `payment?.intentId`: the row exists, it was just inserted or already there.
+ * - confirmPayment's last `else { throw Conflict(notSucceeded) }`: recordPayment refuses a
+ *   not-succeeded intent with the same 409 and message.
+ * Harmless (defensive): recordPayment's `status !== "succeeded"` check; every caller passes only
+ * succeeded intents (a signed Stripe event cannot be forged).
+ * Not real survivors: the three mutants of the module-level `OPEN` set (static mutants the Vitest
+ * runner does not reload); each fails "reuses the open intent" when applied by hand.
+ * Still to kill: `existing?.status` (an intent the provider no longer knows) and
+ * `err instanceof PaymentInProgress` → true (a provider failure during confirm would read "in progress").
+ */
+
 function lastMonth() {
   const now = new Date();
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
