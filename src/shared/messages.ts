@@ -51,6 +51,14 @@ export const MSG = {
     adminLostDevice:
       "Two-step sign-in is on. Administrators must keep it on; if you lose your phone, use a recovery code, or ask the site's operator to reset it (npm run admin -- reset-mfa).",
     codeAfterReset: "your password has been changed; now enter the code from your authenticator app",
+    sessionNotVerified:
+      "this session did not enter a two-step sign-in code: sign out and sign in again to use admin pages",
+    tooManyCodes: "too many wrong codes: enter your email and password again",
+    secretUnreadable:
+      "two-step sign-in cannot be checked for this account: ask the site operator to reset it (npm run admin -- reset-mfa)",
+    passwordRequired: "enter your password to turn two-step sign-in on",
+    noPassword:
+      'this account has no password yet: set one with "Forgot password?" on the sign-in page, then turn two-step sign-in on',
   },
   google: {
     continue: "Continue with Google",
@@ -166,5 +174,6 @@ export const MSG = {
     tooManyPixels:
       "The image has too many pixels: the limit is 32 megapixels for JPEG and PNG, 8 for WebP, GIF and TIFF, and 2 for AVIF and HEIC.",
     tooManyUploads: "Too many uploads from your account. Please wait a while and try again.",
+    busy: "Many photos are being processed right now. Please try again in a few seconds.",
   },
 } as const;

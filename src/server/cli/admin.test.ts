@@ -130,7 +130,7 @@ describe("npm run admin -- reset-mfa", () => {
     let session: string;
     const { user, cookie } = await signedInUser(t.app, { role: "admin" });
     try {
-      const { secret } = await enrolMfa(t.app, cookie);
+      const { secret } = await enrolMfa(t.app, cookie, user.password);
       const signin = await signInWithCode(t.app, user, () => totpCode(secret, 1));
       session = sessionCookie(signin);
     } finally {

@@ -61,6 +61,11 @@ declare module "fastify" {
   interface FastifyRequest {
     user: AuthUser | null;
     sessionId: string | null;
+    /**
+     * The signed-in person may use admin rights in this session: an admin whose session proved the
+     * second factor, or who has none and is not required to (decision 009). Code checks this, not role.
+     */
+    adminRights: boolean;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -78,6 +83,8 @@ export async function createSession(
   secret: string,
   userId: string,
   client: SessionClient = { userAgent: null, ip: null },
+  /** The sign-in proved the second factor (the code step, or turning it on in this session). */
+  opts: { mfaVerified?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
@@ -90,6 +97,7 @@ export async function createSession(
     expiresAt,
     userAgent: client.userAgent,
     ip: client.ip,
+    mfaVerifiedAt: opts.mfaVerified ? now : null,
   });
   return { token, expiresAt };
 }
@@ -112,7 +120,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(sessionCookieName(secure), { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
-type LoadedSession = { user: AuthUser; createdAt: Date; lastSeenAt: Date };
+type LoadedSession = { user: AuthUser; createdAt: Date; lastSeenAt: Date; mfaVerified: boolean };
 
 /** The session's user, unless the session is idle too long or older than its absolute lifetime. */
 async function loadSession(db: Db, id: string): Promise<LoadedSession | null> {
@@ -128,6 +136,7 @@ async function loadSession(db: Db, id: string): Promise<LoadedSession | null> {
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      mfaVerifiedAt: sessions.mfaVerifiedAt,
       photoKey: images.key,
       photoWidth: images.width,
       photoHeight: images.height,
@@ -148,6 +157,7 @@ async function loadSession(db: Db, id: string): Promise<LoadedSession | null> {
   return {
     createdAt: r.createdAt,
     lastSeenAt: r.lastSeenAt,
+    mfaVerified: r.mfaVerifiedAt !== null,
     user: {
       id: r.id,
       name: r.name,
@@ -175,15 +185,17 @@ function checkAccess(access: Access, request: FastifyRequest): void {
   if (!request.user) throw new Unauthorized(MSG.auth.notSignedIn);
   if (access === "signedIn") return;
   if (!access.includes(request.user.role)) throw new Forbidden(MSG.auth.forbidden);
+  if (request.user.role !== "admin" || request.adminRights) return;
   // Before any admin API works, an admin who must have a second factor enrols (on their profile).
-  if (
-    access.includes("admin") &&
-    request.user.role === "admin" &&
-    !request.user.mfaEnabled &&
-    request.server.config.requireAdminMfa
-  ) {
-    throw new MfaEnrolmentRequired(MSG.mfa.enrolmentRequired);
-  }
+  if (!request.user.mfaEnabled) throw new MfaEnrolmentRequired(MSG.mfa.enrolmentRequired);
+  // A session from before the factor was on (or before sessions recorded it) did not prove it.
+  throw new Forbidden(MSG.mfa.sessionNotVerified);
+}
+
+/** Admin rights need the second factor proved in this session, when the account has one or must. */
+function hasAdminRights(session: LoadedSession, requireAdminMfa: boolean): boolean {
+  if (session.user.role !== "admin") return false;
+  return session.mfaVerified || (!session.user.mfaEnabled && !requireAdminMfa);
 }
 
 export const authPlugin = fp(
@@ -199,6 +211,7 @@ export const authPlugin = fp(
   ) => {
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
+    app.decorateRequest("adminRights", false);
 
     app.addHook("onRoute", (route) => {
       if (
@@ -218,6 +231,7 @@ export const authPlugin = fp(
         if (session && !opts.lockedEmails?.has(session.user.email.toLowerCase())) {
           request.user = session.user;
           request.sessionId = id;
+          request.adminRights = hasAdminRights(session, request.server.config.requireAdminMfa);
           const now = Date.now();
           if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
             const expiresAt = new Date(

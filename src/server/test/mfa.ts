@@ -17,10 +17,11 @@ export async function wrongCode(secret: string): Promise<string> {
   }
 }
 
-/** Turns two-step sign-in on for the signed-in `cookie`, as the profile page does. */
+/** Turns two-step sign-in on for the signed-in `cookie` (its account's `password`), as the profile page does. */
 export async function enrolMfa(
   app: FastifyInstance,
   cookie: string,
+  password: string,
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await call(app, { method: "POST", url: "/api/auth/mfa/setup", cookie });
   expect(setup.statusCode, setup.body).toBe(200);
@@ -29,7 +30,7 @@ export async function enrolMfa(
     method: "POST",
     url: "/api/auth/mfa/confirm",
     cookie,
-    payload: { code: await totpCode(secret) },
+    payload: { code: await totpCode(secret), password },
   });
   expect(confirm.statusCode, confirm.body).toBe(200);
   return { secret, recoveryCodes: confirm.json().recoveryCodes };

@@ -45,7 +45,14 @@ export const MfaSetupResponseSchema = z.object({
 });
 export type MfaSetupResponse = z.infer<typeof MfaSetupResponseSchema>;
 
-export const MfaConfirmSchema = z.object({ code: TotpCodeSchema });
+/** The password too: a session alone (perhaps stolen) cannot tie the account to another authenticator. */
+export const MfaConfirmSchema = z.object({
+  code: TotpCodeSchema,
+  password: z
+    .string({ error: MSG.mfa.passwordRequired })
+    .min(1, { error: MSG.mfa.passwordRequired })
+    .max(200),
+});
 export type MfaConfirmReq = z.infer<typeof MfaConfirmSchema>;
 
 /** Shown once, when two-step sign-in is turned on; only their HMAC is kept. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { MFA_ENROLMENT_REQUIRED } from "#shared/schemas/two-factor.ts";
+import { createSession } from "../../plugins/auth.ts";
 import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "../../test/app.ts";
-import { signedInUser } from "../../test/factories.ts";
+import { buildListing, signedInUser, signIn } from "../../test/factories.ts";
 import { enrolMfa, signInWithCode, totpCode, wrongCode } from "../../test/mfa.ts";
 
 describe("REQUIRE_ADMIN_MFA=true", () => {
@@ -28,7 +29,7 @@ describe("REQUIRE_ADMIN_MFA=true", () => {
 
   it("opens the admin APIs once the admin has enrolled, and then asks them for a code at sign-in", async () => {
     const { user, cookie } = await signedInUser(t.app, { role: "admin" });
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie });
     expect(sellers.statusCode, sellers.body).toBe(200);
 
@@ -45,7 +46,7 @@ describe("REQUIRE_ADMIN_MFA=true", () => {
 
   it("does not let such an admin turn the second factor off", async () => {
     const { user, cookie } = await signedInUser(t.app, { role: "admin" });
-    await enrolMfa(t.app, cookie);
+    await enrolMfa(t.app, cookie, user.password);
     const res = await call(t.app, {
       method: "POST",
       url: "/api/auth/mfa/disable",
@@ -55,6 +56,31 @@ describe("REQUIRE_ADMIN_MFA=true", () => {
     expectProblem(res, 403, MSG.mfa.adminMustKeep);
     const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
     expect(me.json().user).toMatchObject({ mfaEnabled: true });
+  });
+
+  it("gives admin rights only to a session that proved the second factor; turning it on ends the others", async () => {
+    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
+    const other = await signIn(t.app, user);
+    await enrolMfa(t.app, cookie, user.password);
+    // The session that turned it on entered a code; the one signed in with the password alone is gone.
+    expect((await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie })).statusCode).toBe(200);
+    expectProblem(await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie: other }), 401);
+    // A session without the proof (such as one from before sessions recorded it) has no admin rights.
+    const session = await createSession(t.app.db, t.config.sessionSecret, user.id);
+    const unproved = `mh_session=${session.token}`;
+    const res = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie: unproved });
+    expectProblem(res, 403, MSG.mfa.sessionNotVerified);
+    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie: unproved });
+    expect(me.json().user).toMatchObject({ id: user.id });
+  });
+
+  it("shows a hidden listing to an admin only once their session has proved the second factor", async () => {
+    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
+    const listing = await buildListing(t.app, { hidden: true });
+    const view = () => call(t.app, { method: "GET", url: `/api/listings/${listing.id}`, cookie });
+    expectProblem(await view(), 404, MSG.listing.notFound);
+    await enrolMfa(t.app, cookie, user.password);
+    expect((await view()).statusCode).toBe(200);
   });
 
   it("leaves it optional for everyone else", async () => {
@@ -82,7 +108,7 @@ describe("REQUIRE_ADMIN_MFA=false", () => {
     const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
     expect(me.json().user).toMatchObject({ mfaEnabled: false, mfaRequired: false });
 
-    await enrolMfa(t.app, cookie);
+    await enrolMfa(t.app, cookie, user.password);
     const off = await call(t.app, {
       method: "POST",
       url: "/api/auth/mfa/disable",
@@ -90,6 +116,28 @@ describe("REQUIRE_ADMIN_MFA=false", () => {
       payload: { password: user.password },
     });
     expect(off.statusCode, off.body).toBe(200);
+  });
+
+  it("ends the admin's other sessions when the factor is turned off; this one keeps its rights", async () => {
+    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
+    const other = sessionCookie(await signInWithCode(t.app, user, () => totpCode(secret, 1)));
+    const off = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/mfa/disable",
+      cookie,
+      payload: { password: user.password },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expectProblem(await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie: other }), 401);
+    expect((await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie })).statusCode).toBe(200);
+  });
+
+  it("without a second factor, an admin sees hidden listings", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "admin" });
+    const listing = await buildListing(t.app, { hidden: true });
+    const res = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}`, cookie });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 
@@ -104,7 +152,7 @@ describe("the code step is rate limited", () => {
 
   it("refuses the 4th guess for one pending account with 429 and Retry-After, even with the right code", async () => {
     const { user, cookie } = await signedInUser(t.app);
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     const first = await call(t.app, {
       method: "POST",
       url: "/api/auth/signin",
@@ -125,5 +173,17 @@ describe("the code step is rate limited", () => {
     const limited = await guess(4, await totpCode(secret, 1));
     expectProblem(limited, 429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("shares no bucket among requests without a valid pending cookie: each is told to start again", async () => {
+    const noCookie = (n: number) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/signin/mfa",
+        remoteAddress: `10.0.1.${n}`,
+        headers: { origin: t.config.publicUrl.origin },
+        payload: { code: "123456" },
+      });
+    for (let n = 1; n <= 5; n++) expectProblem(await noCookie(n), 401, MSG.mfa.pendingExpired);
   });
 });

@@ -229,7 +229,7 @@ describe("Google sign-in (OpenID Connect, against a real provider)", () => {
 
   it("asks an account with two-step sign-in for its code after Google, on the sign-in page", async () => {
     const { user, cookie } = await signedInUser(t.app, { role: "admin" });
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     account({ email: user.email });
     const b = browser(t.app);
 

@@ -15,7 +15,7 @@ import { type ImageStore, saveImage } from "../../images/store.ts";
 import { isUniqueViolation } from "../../lib/pg-errors.ts";
 import { readSignedJsonCookie } from "../../lib/signed-cookie.ts";
 import { createSession, sessionClient, setSessionCookie } from "../../plugins/auth.ts";
-import { limiter } from "../../plugins/rate-limit.ts";
+import { clientOf, limiter } from "../../plugins/rate-limit.ts";
 import { findUserByEmail } from "./service.ts";
 import { hasMfa } from "./two-factor.ts";
 import { setPendingSecondFactor } from "./two-factor-routes.ts";
@@ -239,7 +239,7 @@ export async function googleSigninRoutes(app: FastifyInstance) {
   const configuration = google ? providerConfiguration(google) : null;
   const allowHttpPictures = google ? isLoopbackHttp(google.issuer) : false;
   const redirectUri = new URL(CALLBACK_PATH, config.publicUrl).href;
-  const perIp = limiter(app, (req) => `google:ip:${req.ip}`);
+  const perIp = limiter(app, (req) => `google:ip:${clientOf(req)}`);
   const flowCookie = {
     path: START_PATH,
     httpOnly: true,
@@ -365,7 +365,7 @@ export async function googleSigninRoutes(app: FastifyInstance) {
       }
       if (await hasMfa(db, userId)) {
         // Google vouches for the address, not for the authenticator: the sign-in page asks for the code.
-        setPendingSecondFactor(reply, config, userId);
+        await setPendingSecondFactor(reply, config, userId);
         const query = new URLSearchParams({ mfa: "1" });
         if (flow.returnTo !== "/") query.set("from", flow.returnTo);
         return reply.redirect(`/signin?${query}`, 302);

@@ -6,6 +6,7 @@ import { hashToken } from "../../plugins/auth.ts";
 import { call, expectProblem, sessionCookie, setupTestApp } from "../../test/app.ts";
 import { buildUser, signedInUser, signIn } from "../../test/factories.ts";
 import { enrolMfa, pendingCookie, signInWithCode, totpCode, wrongCode } from "../../test/mfa.ts";
+import { mfaKeys } from "./two-factor.ts";
 
 const t = setupTestApp();
 
@@ -54,14 +55,14 @@ describe("turning two-step sign-in on", () => {
       method: "POST",
       url: "/api/auth/mfa/confirm",
       cookie,
-      payload: { code: await wrongCode(secret) },
+      payload: { code: await wrongCode(secret), password: user.password },
     });
     expect(expectProblem(res, 400, MSG.mfa.wrongCode).errors).toEqual({ code: MSG.mfa.wrongCode });
     const notDigits = await call(t.app, {
       method: "POST",
       url: "/api/auth/mfa/confirm",
       cookie,
-      payload: { code: "12ab56" },
+      payload: { code: "12ab56", password: user.password },
     });
     expectProblem(notDigits, 400, MSG.mfa.codeFormat);
     expect((await userRow(user.id)).totpEnabledAt).toBeNull();
@@ -77,7 +78,7 @@ describe("turning two-step sign-in on", () => {
       url: "/api/auth/mfa/confirm",
       cookie,
       // As an app shows it: "123 456".
-      payload: { code: `${code.slice(0, 3)} ${code.slice(3)}` },
+      payload: { code: `${code.slice(0, 3)} ${code.slice(3)}`, password: user.password },
     });
     expect(res.statusCode, res.body).toBe(200);
     const { recoveryCodes, user: dto } = res.json();
@@ -102,12 +103,12 @@ describe("turning two-step sign-in on", () => {
   });
 
   it("needs a start first, and a signed-in person", async () => {
-    const { cookie } = await signedInUser(t.app);
+    const { user, cookie } = await signedInUser(t.app);
     const res = await call(t.app, {
       method: "POST",
       url: "/api/auth/mfa/confirm",
       cookie,
-      payload: { code: "123456" },
+      payload: { code: "123456", password: user.password },
     });
     expectProblem(res, 400, MSG.mfa.noEnrolment);
     expectProblem(await call(t.app, { method: "POST", url: "/api/auth/mfa/setup" }), 401);
@@ -117,7 +118,7 @@ describe("turning two-step sign-in on", () => {
 describe("signing in with two-step sign-in", () => {
   it("answers mfaRequired with a short-lived signed HttpOnly cookie and no session, then the code signs in", async () => {
     const { user, cookie: earlier } = await signedInUser(t.app);
-    const { secret } = await enrolMfa(t.app, earlier);
+    const { secret } = await enrolMfa(t.app, earlier, user.password);
 
     const first = await call(t.app, {
       method: "POST",
@@ -163,7 +164,7 @@ describe("signing in with two-step sign-in", () => {
     const { user, cookie } = await signedInUser(t.app);
     // Mid-step, so "the same code" stays the current step's throughout.
     vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 15_000);
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     // The code enrolment used is already spent.
     const reused = await signInWithCode(t.app, user, () => totpCode(secret));
     const previous = await signInWithCode(t.app, user, () => totpCode(secret, -1));
@@ -180,7 +181,7 @@ describe("signing in with two-step sign-in", () => {
     const { user, cookie } = await signedInUser(t.app);
     // Mid-step, so no step boundary passes between making a code and checking it.
     vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 15_000);
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     vi.setSystemTime(Date.now() + 5 * 30_000);
     expectProblem(await signInWithCode(t.app, user, () => totpCode(secret, -2)), 401, MSG.mfa.wrongCode);
     expect((await signInWithCode(t.app, user, () => totpCode(secret, -1))).statusCode).toBe(200);
@@ -190,7 +191,7 @@ describe("signing in with two-step sign-in", () => {
 
   it("takes a recovery code (any case, dash or not) once", async () => {
     const { user, cookie } = await signedInUser(t.app);
-    const { recoveryCodes } = await enrolMfa(t.app, cookie);
+    const { recoveryCodes } = await enrolMfa(t.app, cookie, user.password);
     const code = recoveryCodes[3]!;
 
     const res = await signInWithCode(t.app, user, code.replace("-", "").toUpperCase());
@@ -207,7 +208,7 @@ describe("signing in with two-step sign-in", () => {
 
   it("refuses the code step without a pending cookie, with an altered one, or after five minutes", async () => {
     const { user, cookie } = await signedInUser(t.app);
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     const step = (c: string | undefined, code: string) =>
       call(t.app, { method: "POST", url: "/api/auth/signin/mfa", cookie: c, payload: { code } });
 
@@ -234,7 +235,7 @@ describe("signing in with two-step sign-in", () => {
 
   it("a password reset link does not skip the code", async () => {
     const { user, cookie } = await signedInUser(t.app);
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     const token = "a-reset-token-as-mailed";
     await t.app.db.insert(passwordResetTokens).values({
       id: hashToken(t.config.sessionSecret, token),
@@ -262,7 +263,7 @@ describe("signing in with two-step sign-in", () => {
 describe("turning two-step sign-in off", () => {
   it("needs the password (or a current code), then signing in takes the password alone", async () => {
     const { user, cookie } = await signedInUser(t.app);
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     const off = (payload: object) =>
       call(t.app, { method: "POST", url: "/api/auth/mfa/disable", cookie, payload });
 
@@ -293,7 +294,7 @@ describe("turning two-step sign-in off", () => {
 
   it("accepts a current code instead of the password", async () => {
     const { user, cookie } = await signedInUser(t.app);
-    const { secret } = await enrolMfa(t.app, cookie);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
     const res = await call(t.app, {
       method: "POST",
       url: "/api/auth/mfa/disable",
@@ -302,5 +303,147 @@ describe("turning two-step sign-in off", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await userRow(user.id)).totpEnabledAt).toBeNull();
+  });
+});
+
+describe("proof at enrolment", () => {
+  it("needs the account's password to turn the factor on: a session alone cannot", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    const setup = await call(t.app, { method: "POST", url: "/api/auth/mfa/setup", cookie });
+    const { secret } = setup.json();
+    const confirm = (payload: object) =>
+      call(t.app, { method: "POST", url: "/api/auth/mfa/confirm", cookie, payload });
+    expectProblem(await confirm({ code: await totpCode(secret) }), 400, MSG.mfa.passwordRequired);
+    const wrong = await confirm({ code: await totpCode(secret), password: "Wr0ng!Pass" });
+    expect(expectProblem(wrong, 400, MSG.mfa.wrongPassword).errors).toEqual({
+      password: MSG.mfa.wrongPassword,
+    });
+    expect((await userRow(user.id)).totpEnabledAt).toBeNull();
+    const right = await confirm({ code: await totpCode(secret), password: user.password });
+    expect(right.statusCode, right.body).toBe(200);
+  });
+
+  it("sends an account without a password (Google only) to set one first", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    await t.app.db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
+    expectProblem(
+      await call(t.app, { method: "POST", url: "/api/auth/mfa/setup", cookie }),
+      400,
+      MSG.mfa.noPassword,
+    );
+    expect((await userRow(user.id)).totpPendingSecret).toBeNull();
+  });
+});
+
+describe("wrong codes in a row", () => {
+  it("after ten, the code step refuses even the right code until the password is entered again", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
+    const first = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { email: user.email, password: user.password },
+    });
+    const step = (c: string, code: string) =>
+      call(t.app, { method: "POST", url: "/api/auth/signin/mfa", cookie: c, payload: { code } });
+    const bad = await wrongCode(secret);
+    // Guesses sent at once are each counted before they are checked: exactly ten are tried.
+    const guesses = await Promise.all(Array.from({ length: 12 }, () => step(pendingCookie(first), bad)));
+    const details = guesses.map((g) => g.json().detail);
+    expect(details.filter((d) => d === MSG.mfa.wrongCode)).toHaveLength(10);
+    expect(details.filter((d) => d === MSG.mfa.tooManyCodes)).toHaveLength(2);
+    expect((await userRow(user.id)).totpFailedAttempts).toBe(10);
+
+    const locked = await step(pendingCookie(first), await totpCode(secret, 1));
+    expectProblem(locked, 401, MSG.mfa.tooManyCodes);
+    expect(locked.cookies.find((c) => c.name === "mh_mfa")?.value).toBe("");
+    expect(locked.cookies.find((c) => c.name === "mh_session")).toBeUndefined();
+
+    const again = await signInWithCode(t.app, user, () => totpCode(secret, 1));
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await userRow(user.id)).totpFailedAttempts).toBe(0);
+  });
+});
+
+describe("a pending cookie signs in once", () => {
+  it("is spent by the code that signed in: a copy cannot sign in with a later code", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 15_000);
+    const { secret } = await enrolMfa(t.app, cookie, user.password);
+    const first = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { email: user.email, password: user.password },
+    });
+    const step = (code: string) =>
+      call(t.app, {
+        method: "POST",
+        url: "/api/auth/signin/mfa",
+        cookie: pendingCookie(first),
+        payload: { code },
+      });
+    expect((await step(await totpCode(secret))).statusCode).toBe(401);
+    vi.setSystemTime(Date.now() + 30_000);
+    expect((await step(await totpCode(secret))).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 30_000);
+    const copy = await step(await totpCode(secret));
+    expectProblem(copy, 401, MSG.mfa.pendingExpired);
+    expect(copy.cookies.find((c) => c.name === "mh_session")).toBeUndefined();
+  });
+
+  it("is spent by a recovery code too, and a second one is not used up", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    // Within the step of the code that turned it on: a recovery code must still spend the cookie.
+    vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 15_000);
+    const { recoveryCodes } = await enrolMfa(t.app, cookie, user.password);
+    const first = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { email: user.email, password: user.password },
+    });
+    const step = (code: string) =>
+      call(t.app, {
+        method: "POST",
+        url: "/api/auth/signin/mfa",
+        cookie: pendingCookie(first),
+        payload: { code },
+      });
+    expect((await step(recoveryCodes[0]!)).statusCode).toBe(200);
+    expectProblem(await step(recoveryCodes[1]!), 401, MSG.mfa.pendingExpired);
+    expect((await signInWithCode(t.app, user, recoveryCodes[1]!)).statusCode).toBe(200);
+  });
+});
+
+describe("a secret sealed under another SESSION_SECRET", () => {
+  it("answers a problem naming the operator's reset, not a bare 500, at every step that opens it", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    const setup = await call(t.app, { method: "POST", url: "/api/auth/mfa/setup", cookie });
+    const { secret } = setup.json();
+    const foreign = mfaKeys("an-older-session-secret-of-at-least-32-chars").box.seal(secret, user.id);
+    await t.app.db.update(users).set({ totpPendingSecret: foreign }).where(eq(users.id, user.id));
+    const confirm = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/mfa/confirm",
+      cookie,
+      payload: { code: await totpCode(secret), password: user.password },
+    });
+    expectProblem(confirm, 500, MSG.mfa.secretUnreadable);
+
+    await t.app.db
+      .update(users)
+      .set({ totpSecret: foreign, totpPendingSecret: null, totpEnabledAt: new Date() })
+      .where(eq(users.id, user.id));
+    expectProblem(
+      await signInWithCode(t.app, user, () => totpCode(secret, 1)),
+      500,
+      MSG.mfa.secretUnreadable,
+    );
+    const off = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/mfa/disable",
+      cookie,
+      payload: { code: await totpCode(secret, 1) },
+    });
+    expectProblem(off, 500, MSG.mfa.secretUnreadable);
   });
 });

@@ -73,7 +73,7 @@ export async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const listing = await getListing(db, request.params.id, request.user);
+      const listing = await getListing(db, request.params.id, request.user, request.adminRights);
       return { listing, reportedByMe: await hasReported(db, listing.id, request.user) };
     },
   );

@@ -32,8 +32,9 @@ describe("two-step sign-in on the profile page", () => {
       "GET /api/auth/me": () => ({ body: { user: me } }),
       "POST /api/auth/mfa/setup": () => ({ body: setup }),
       "POST /api/auth/mfa/confirm": (init) => {
-        if (JSON.parse(String(init?.body)).code !== "123456")
-          return problem(400, MSG.mfa.wrongCode, { code: MSG.mfa.wrongCode });
+        const body = JSON.parse(String(init?.body));
+        expect(body.password).toBe("Secr3t!Pass");
+        if (body.code !== "123456") return problem(400, MSG.mfa.wrongCode, { code: MSG.mfa.wrongCode });
         me = { ...buyer, mfaEnabled: true };
         return { body: { user: me, recoveryCodes } };
       },
@@ -49,6 +50,7 @@ describe("two-step sign-in on the profile page", () => {
     expect(input).toHaveAttribute("autocomplete", "one-time-code");
     expect(input).toHaveAttribute("inputmode", "numeric");
     await user.type(input, "000000");
+    await user.type(screen.getByLabelText("Your password"), "Secr3t!Pass");
     await user.click(screen.getByRole("button", { name: "Turn on" }));
     expect(await screen.findByText(MSG.mfa.wrongCode)).toBeInTheDocument();
 
@@ -123,6 +125,7 @@ describe("two-step sign-in on the profile page", () => {
     await waitFor(() => expect(document.activeElement).toBe(steps));
 
     await user.type(screen.getByLabelText("Code from the app"), "123456");
+    await user.type(screen.getByLabelText("Your password"), "Secr3t!Pass");
     await user.click(screen.getByRole("button", { name: "Turn on" }));
     const saved = await screen.findByRole("heading", { name: /Save these recovery codes now/ });
     await waitFor(() => expect(document.activeElement).toBe(saved));

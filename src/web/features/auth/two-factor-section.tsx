@@ -115,7 +115,7 @@ function ConfirmEnrolment({
     formState: { errors },
   } = useForm<ConfirmForm, unknown, z.output<typeof MfaConfirmSchema>>({
     resolver: zodResolver(MfaConfirmSchema),
-    defaultValues: { code: "" },
+    defaultValues: { code: "", password: "" },
   });
 
   const onSubmit = handleSubmit(async (body) => {
@@ -125,7 +125,9 @@ function ConfirmEnrolment({
       onEnabled(res.recoveryCodes);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      setError("code", { type: "server", message: err.fieldErrors.code ?? err.message });
+      if (err.fieldErrors.password)
+        setError("password", { type: "server", message: err.fieldErrors.password });
+      else setError("code", { type: "server", message: err.fieldErrors.code ?? err.message });
     }
   });
 
@@ -147,7 +149,7 @@ function ConfirmEnrolment({
       <dl className="flex flex-col gap-1">
         <dt className="text-sm font-medium">Key for typing in</dt>
         <dd>
-          <code className="select-all break-all font-mono text-sm">
+          <code className="select-all break-words font-mono text-sm">
             {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
           </code>
         </dd>
@@ -168,6 +170,22 @@ function ConfirmEnrolment({
               inputMode="numeric"
               maxLength={7}
               className="input w-full max-w-xs font-mono tracking-widest"
+            />
+          )}
+        </FormField>
+        <FormField
+          id="two-factor-password"
+          label="Your password"
+          error={errors.password?.message}
+          strongError={errors.password?.type === "server"}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...register("password")}
+              type="password"
+              autoComplete="current-password"
+              className="input w-full max-w-xs"
             />
           )}
         </FormField>
