@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import { call, expectProblem, multipart, setupTestApp } from "../../test/app.ts";
+import { buildUser, jpeg, STRONG_PASSWORD } from "../../test/factories.ts";
+
+// The real argon2, watched: which passwords a request hashed.
+const argon2 = vi.hoisted(() => ({ hashed: [] as string[] }));
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@node-rs/argon2")>();
+  return {
+    ...real,
+    hash: (password: string | Uint8Array, ...rest: unknown[]) => {
+      argon2.hashed.push(String(password));
+      return (real.hash as (...args: unknown[]) => Promise<string>)(password, ...rest);
+    },
+  };
+});
+
+describe("sign-up with an email that already has an account", () => {
+  const t = setupTestApp();
+  afterEach(() => {
+    argon2.hashed.length = 0;
+  });
+
+  it("hashes the password like a sign-up that succeeds, before its 409 (the timing tells nothing)", async () => {
+    const existing = await buildUser(t.app);
+    const password = `${STRONG_PASSWORD}-taken`;
+    argon2.hashed.length = 0;
+    const form = await multipart({
+      name: "Someone Else",
+      email: existing.email.toUpperCase(),
+      role: "buyer",
+      password,
+      photo: { data: await jpeg(), filename: "me.jpg", type: "image/jpeg" },
+    });
+    const res = await call(t.app, { method: "POST", url: "/api/auth/signup", ...form });
+    expectProblem(res, 409, MSG.signup.emailTaken);
+    expect(argon2.hashed).toEqual([password]);
+  });
+});
