@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
-import type { Config } from "./config.ts";
+import { type Config, fastifyTrustProxy } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
 import { demoLockPlugin, lockedDemoEmails } from "./features/auth/demo-lock.ts";
@@ -67,7 +67,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // Errors met before any hook runs answer problem+json with the security headers, like the rest.

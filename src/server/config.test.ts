@@ -67,7 +67,7 @@ describe("loadConfig", () => {
       databaseUrl: "postgresql://app@db:5432/motohaat",
       redisUrl: "redis://cache:6379",
       seedDemo: false,
-      trustProxy: true,
+      trustProxy: 1,
       rateLimit: { max: 5, windowSeconds: 30 },
     });
     expect(config.publicUrl.href).toBe("http://localhost:8080/");
@@ -102,6 +102,37 @@ describe("loadConfig", () => {
     expect(config.env).toBe("production");
     expect(config.sessionSecret).toBe(SECRET);
     expect(config.mail.smtpUrl).toBe(smtp);
+  });
+
+  it("trusts no proxy by default; TRUST_PROXY takes a hop count (true is one) or proxy addresses and CIDRs", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const off of ["false", "no", "0"]) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,fd00::/8,loopback" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it.each(["10.0.0.0/33", "proxy.internal", "10.0.0.1,", "-1", "::1/129"])(
+    "refuses TRUST_PROXY=%s",
+    (value) => {
+      expect(configError({ TRUST_PROXY: value }).message).toMatch(
+        /TRUST_PROXY: TRUST_PROXY must be false, a number/,
+      );
+    },
+  );
+
+  it("requires admins' second factor by default in production only; REQUIRE_ADMIN_MFA overrides", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: SECRET, SMTP_URL: "smtp://mail.example" };
+    expect(loadConfig(production).requireAdminMfa).toBe(true);
+    expect(loadConfig({ ...production, REQUIRE_ADMIN_MFA: "false" }).requireAdminMfa).toBe(false);
+    expect(loadConfig({}).requireAdminMfa).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test" }).requireAdminMfa).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_MFA: "true" }).requireAdminMfa).toBe(true);
   });
 
   it("turns demo data on by default, except in production", () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -30,7 +31,8 @@ const EnvSchema = z
       .string()
       .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL")
       .optional(),
-    TRUST_PROXY: bool.default(false),
+    /** `false`, a number of proxy hops (`true` is one), or the proxies' addresses and CIDRs. */
+    TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
     STRIPE_SECRET_KEY: z.string().optional(),
@@ -119,7 +121,11 @@ export type Config = {
   sessionSecret: string;
   secureCookies: boolean;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe (Fastify's `trustProxy`): none, the last N hops, or
+   * those added by these proxies. Never `true`: that takes the left-most entry, which the client writes.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   rateLimit: { max: number; windowSeconds: number };
   /** Per account: listing creations and profile changes (each runs the image pipeline). */
@@ -172,6 +178,42 @@ function checkOidc(env: OidcEnv, ctx: z.RefinementCtx): void {
       message: "OIDC_ISSUER must be an https:// URL (http:// only for a provider on localhost)",
     });
   }
+}
+
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (or `no`, `0`), a hop count, `true` (or `yes`) as one hop, or a comma list
+ * of the proxies' addresses, CIDRs and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`).
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (["false", "no", "0"].includes(v)) return false;
+  if (["true", "yes"].includes(v)) return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(",").map((e) => e.trim());
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length === 0) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message: `TRUST_PROXY must be false, a number of proxy hops, or proxy addresses/CIDRs such as 127.0.0.1,10.0.0.0/8 (not: ${bad.join(", ")})`,
+  });
+  return z.NEVER;
+}
+
+/** As Fastify's `trustProxy` option: its types lack the hop count it supports, so a count becomes its function. */
+export function fastifyTrustProxy(trust: Config["trustProxy"]) {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export class ConfigError extends Error {

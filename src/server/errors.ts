@@ -75,7 +75,11 @@ export class TooManyRequests extends HttpProblem {
   }
 }
 export class ServiceUnavailable extends HttpProblem {
-  constructor(message: string) {
+  /** Sent as Retry-After when set. */
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(503, "Service Unavailable", message);
   }
 }

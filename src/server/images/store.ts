@@ -8,7 +8,7 @@ import { MSG } from "#shared/messages.ts";
 import { IMAGE_WIDTHS, type Image, type ImageFormat, MAX_IMAGE_MEGAPIXELS } from "#shared/schemas/images.ts";
 import type { Db } from "../db/client.ts";
 import { images } from "../db/schema.ts";
-import { PayloadTooLarge, UnsupportedMediaType } from "../errors.ts";
+import { PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType } from "../errors.ts";
 
 /** Formats we accept, as sharp names them after sniffing the bytes (the file name and MIME type are ignored). */
 function isAccepted(format: string | undefined): format is ImageFormat {
@@ -59,6 +59,8 @@ export type ImageStore = {
 export type ImageStoreOptions = {
   /** Encodes at once in this store (one store per app, one app per process). */
   concurrency?: number;
+  /** Uploads that may wait for their turn; the next one is refused with 503 (each waiting holds up to 10 MB). */
+  maxWaiting?: number;
   /** Awaited as each encode starts its turn: lets a test hold encodes and watch the queue. */
   onEncodeStart?: () => void | Promise<void>;
 };
@@ -68,6 +70,10 @@ export type ImageStoreOptions = {
  * memory without adding speed on a two-core machine (docs/decisions/011-image-cost-limits.md).
  */
 export const IMAGE_CONCURRENCY = 2;
+/** Uploads waiting behind those being encoded, at most (~80 MB of request bodies held). */
+export const IMAGE_QUEUE_MAX = 8;
+/** What a refused upload is told to wait: about what the queue ahead of it takes to drain. */
+export const IMAGE_QUEUE_RETRY_AFTER_S = 5;
 
 const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 
@@ -76,6 +82,16 @@ sharp.cache(false);
 
 export function createImageStore(dir: string, options: ImageStoreOptions = {}): ImageStore {
   const limit = pLimit(options.concurrency ?? IMAGE_CONCURRENCY);
+  const maxWaiting = options.maxWaiting ?? IMAGE_QUEUE_MAX;
+
+  /** `encode` in its turn, or a 503 at once when the queue is full. */
+  function queued(input: Buffer): Promise<EncodedImage> {
+    // Counted with those running: calls made in one tick all wait before the first one starts.
+    if (limit.activeCount + limit.pendingCount >= limit.concurrency + maxWaiting) {
+      return Promise.reject(new ServiceUnavailable(MSG.image.busy, IMAGE_QUEUE_RETRY_AFTER_S));
+    }
+    return limit(encode, input);
+  }
 
   async function encode(input: Buffer): Promise<EncodedImage> {
     await options.onEncodeStart?.();
@@ -145,10 +161,10 @@ export function createImageStore(dir: string, options: ImageStoreOptions = {}): 
 
   return {
     dir,
-    encode: (input) => limit(encode, input),
+    encode: queued,
     write,
     async process(input) {
-      const image = await limit(encode, input);
+      const image = await queued(input);
       await write(image);
       return { key: image.key, width: image.width, height: image.height };
     },

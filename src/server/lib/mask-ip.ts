@@ -15,7 +15,7 @@ export function maskIp(ip: string | undefined): string | null {
 }
 
 /** The eight groups of an IPv6 address, without leading zeros ("::" filled in). */
-function expandIpv6(ip: string): string[] {
+export function expandIpv6(ip: string): string[] {
   const [head = "", tail] = ip.split("%")[0]!.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];

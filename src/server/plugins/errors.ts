@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG } from "#shared/messages.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
-import { BadRequest, HttpProblem } from "../errors.ts";
+import { BadRequest, HttpProblem, ServiceUnavailable } from "../errors.ts";
 import { malformedMultipart } from "../lib/multipart.ts";
 
 const titles: Record<number, string> = {
@@ -101,6 +101,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = problem(400, malformed);
     } else {
       body = problem(500, MSG.generic.somethingWrong);
+    }
+    if (error instanceof ServiceUnavailable && error.retryAfterSeconds) {
+      reply.header("retry-after", error.retryAfterSeconds);
     }
     if (body.status >= 500) request.log.error({ err: error }, "server error");
     return reply.code(body.status).type("application/problem+json").send(body);

@@ -28,6 +28,15 @@ export class MemoryCounters {
     return { current: w.current, ttl: w.resetAt - now };
   }
 
+  /** Gives one back, in the current window only. */
+  decr(key: string): Count {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) return { current: 0, ttl: 0 };
+    w.current = Math.max(0, w.current - 1);
+    return { current: w.current, ttl: w.resetAt - now };
+  }
+
   read(key: string): Count {
     const now = Date.now();
     const w = this.windows.get(key);
@@ -44,6 +53,13 @@ if ttl < 0 then
 end
 return {current, ttl}`;
 
+const DECR = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return {0, 0} end
+local current = redis.call('DECR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {current, ttl}`;
+
 const READ = `
 local current = redis.call('GET', KEYS[1])
 if not current then return {0, 0} end
@@ -54,6 +70,7 @@ return {tonumber(current), ttl}`;
 type CountingRedis = Redis & {
   rlIncr(key: string, windowMs: number): Promise<[number, number]>;
   rlRead(key: string): Promise<[number, number]>;
+  rlDecr(key: string): Promise<[number, number]>;
 };
 
 /**
@@ -75,6 +92,7 @@ export class FailoverCounters {
     if (!redis) return;
     redis.defineCommand("rlIncr", { numberOfKeys: 1, lua: INCR });
     redis.defineCommand("rlRead", { numberOfKeys: 1, lua: READ });
+    redis.defineCommand("rlDecr", { numberOfKeys: 1, lua: DECR });
     this.redis = redis as CountingRedis;
     redis.on("error", (err) => this.failed(err));
     redis.on("ready", () => this.recovered());
@@ -84,6 +102,13 @@ export class FailoverCounters {
     return this.viaRedis(
       (redis) => redis.rlIncr(this.prefix + key, windowMs),
       () => this.memory.incr(key, windowMs),
+    );
+  }
+
+  decr(key: string): Promise<Count> {
+    return this.viaRedis(
+      (redis) => redis.rlDecr(this.prefix + key),
+      () => this.memory.decr(key),
     );
   }
 

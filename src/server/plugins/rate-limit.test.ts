@@ -337,3 +337,70 @@ describe("uploads per account (RATE_LIMIT_UPLOAD_MAX=2)", () => {
     expect(me.json().user.name).toBe("Karim Two");
   });
 });
+
+describe("the counters' keys in Redis", () => {
+  let port: number;
+  let redis: ChildProcess;
+  let t: TestApp;
+  let ns: { url: string; prefix: string };
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    ns = namespaced(`redis://127.0.0.1:${port}`);
+    t = await createTestApp({ REDIS_URL: ns.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await kill(redis);
+  });
+
+  it("hold no email address, only its HMAC", async () => {
+    const email = uniqueEmail("private");
+    expect((await signin(t.app, email, randomIp())).statusCode).toBe(401);
+    const reset = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/password-reset",
+      payload: { email },
+      remoteAddress: randomIp(),
+    });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    const client = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    try {
+      await client.connect();
+      const keys = await client.keys(`${ns.prefix}*`);
+      expect(keys.some((k) => k.includes(":email:"))).toBe(true);
+      expect(keys.some((k) => k.includes("signin:fail:"))).toBe(true);
+      expect(keys.join("\n")).not.toContain(email.split("@")[0]!);
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
+describe("behind one proxy (TRUST_PROXY=1)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: "1", RATE_LIMIT_AUTH_MAX: "3" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Through the proxy: the client's own X-Forwarded-For, then the address the proxy appends. */
+  const viaProxy = (claimed: string, client: string) =>
+    call(t.app, {
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { email: uniqueEmail("spoof"), password: "Wr0ng!Pass" },
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": `${claimed}, ${client}` },
+    });
+
+  it("a client cannot pick the address it is counted as by sending X-Forwarded-For", async () => {
+    const client = randomIp();
+    for (let i = 0; i < 3; i++) expect((await viaProxy(randomIp(), client)).statusCode).toBe(401);
+    expectProblem(await viaProxy(randomIp(), client), 429);
+    // Another client behind the same proxy has its own budget.
+    expect((await viaProxy(client, randomIp())).statusCode).toBe(401);
+  });
+});

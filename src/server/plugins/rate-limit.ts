@@ -1,9 +1,12 @@
+import { createHmac } from "node:crypto";
+import { isIPv6 } from "node:net";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import { MSG } from "#shared/messages.ts";
 import { TooManyRequests } from "../errors.ts";
+import { expandIpv6 } from "../lib/mask-ip.ts";
 import { FailoverCounters, storeOver } from "./rate-limit-store.ts";
 
 /** How long a rate-limit counter may wait on Redis before this process counts in memory instead. */
@@ -30,8 +33,37 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl:
     app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
     await connected(redis);
   }
+  app.decorate("rateLimitCounters", counters);
   await app.register(rateLimit, { global: false, store: storeOver(counters) });
 });
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The counters behind every limit, for a throttle that must also give a try back. */
+    rateLimitCounters: FailoverCounters;
+  }
+}
+
+/**
+ * The client a per-address limit counts: the IPv4 address, or the /64 network of an IPv6 one (a
+ * single subscriber usually holds a whole /64, 2^64 addresses, so counting each alone limits
+ * nothing). An IPv4-mapped IPv6 address counts as the IPv4 address.
+ */
+export function clientOf(request: FastifyRequest): string {
+  const ip = request.ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped) return mapped;
+  if (!isIPv6(ip)) return ip;
+  return `${expandIpv6(ip).slice(0, 4).join(":")}::/64`;
+}
+
+/**
+ * An email address as it appears in a counter's key: an HMAC (SESSION_SECRET), so that the
+ * addresses people typed do not sit in Redis in clear.
+ */
+export function emailKey(app: FastifyInstance, email: string): string {
+  return createHmac("sha256", app.config.sessionSecret).update(`rate-limit:${email}`).digest("base64url");
+}
 
 /** Until the first connection succeeds or fails (bounded), so that the first requests can use it. */
 function connected(redis: Redis): Promise<void> {
@@ -83,7 +115,7 @@ export function tooMany(reply: FastifyReply, message: string, retryAfterSeconds:
 export function uploadLimiter(app: FastifyInstance, name: string): onRequestHookHandler {
   return limiter(
     app,
-    (req) => `${name}:user:${req.user?.id ?? req.ip}`,
+    (req) => `${name}:user:${req.user?.id ?? clientOf(req)}`,
     app.config.uploadRateLimit,
     MSG.image.tooManyUploads,
   );
@@ -96,7 +128,7 @@ export function authLimiters(
   emailOf: (request: FastifyRequest) => string,
 ) {
   return {
-    perIp: limiter(app, (req) => `${name}:ip:${req.ip}`),
-    perEmail: limiter(app, (req) => `${name}:email:${emailOf(req) || "-"}`),
+    perIp: limiter(app, (req) => `${name}:ip:${clientOf(req)}`),
+    perEmail: limiter(app, (req) => `${name}:email:${emailKey(app, emailOf(req))}`),
   };
 }

@@ -9,7 +9,7 @@ import {
   EndedSessionsResponseSchema,
 } from "#shared/schemas/account.ts";
 import { clearSessionCookie } from "../../plugins/auth.ts";
-import { limiter } from "../../plugins/rate-limit.ts";
+import { clientOf, limiter } from "../../plugins/rate-limit.ts";
 import { changePassword, endOtherSessions, endSession, listDevices } from "./account.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 
@@ -21,7 +21,7 @@ export async function accountRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
   // A stolen session must not become a way to guess the current password: the sign-in budget, per account.
-  const passwordLimit = limiter(app, (req) => `password-change:user:${req.user?.id ?? req.ip}`);
+  const passwordLimit = limiter(app, (req) => `password-change:user:${req.user?.id ?? clientOf(req)}`);
 
   r.post(
     "/api/auth/password",

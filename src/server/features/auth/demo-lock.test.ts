@@ -39,6 +39,11 @@ describe("a production start on a database that holds the demo accounts (demo da
   let adminCookie = "";
   let sellerResetToken = "";
   const other = { email: "rina@example.com", password: "Rina!Pass2026" };
+  /** The demo admin under another address, its published password kept. */
+  const renamed = {
+    email: "boss@example.com",
+    password: DEMO_ACCOUNTS.find((a) => a.role === "admin")!.password,
+  };
 
   beforeAll(async () => {
     const stream = new Writable({
@@ -51,6 +56,7 @@ describe("a production start on a database that holds the demo accounts (demo da
       const database = await openTestDatabase();
       for (const a of DEMO_ACCOUNTS) demoIds[a.role] = await createUser(database.db, a);
       await createUser(database.db, { name: "Rina", role: "buyer", ...other });
+      await createUser(database.db, { name: "Boss", role: "admin", ...renamed });
       adminCookie = `mh_session=${(await createSession(database.db, SECRET, demoIds.admin!)).token}`;
       sellerResetToken = randomBytes(32).toString("base64url");
       await database.db.insert(passwordResetTokens).values({
@@ -81,6 +87,10 @@ describe("a production start on a database that holds the demo accounts (demo da
       expectProblem(shouted, 401, MSG.signin.wrongCredentials);
     }
     expect((await signin(t.app, other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it("refuses a demo password on any account, such as a demo account renamed", async () => {
+    expectProblem(await signin(t.app, renamed.email, renamed.password), 401, MSG.signin.wrongCredentials);
   });
 
   it("ended the sessions they had", async () => {

@@ -17,9 +17,18 @@ export function lockedDemoEmails(config: Pick<Config, "env" | "seedDemo">): Read
   return new Set(locked ? DEMO_ACCOUNTS.map((a) => a.email) : []);
 }
 
-/** Sign-in's rule: a locked demo account is answered like a wrong password, whatever was typed. */
-export function refuseLockedDemoAccount(config: Pick<Config, "env" | "seedDemo">, email: string): void {
-  if (lockedDemoEmails(config).has(email.trim().toLowerCase())) {
+/**
+ * Sign-in's rule: a locked demo account is answered like a wrong password, whatever was typed; so is
+ * any account whose password is a demo account's (a demo account renamed, or its password copied).
+ */
+export function refuseLockedDemoAccount(
+  config: Pick<Config, "env" | "seedDemo">,
+  email: string,
+  password: string,
+): void {
+  const locked = lockedDemoEmails(config);
+  const demoPassword = locked.size > 0 && DEMO_ACCOUNTS.some((a) => a.password === password);
+  if (demoPassword || locked.has(email.trim().toLowerCase())) {
     throw new Unauthorized(MSG.signin.wrongCredentials, { password: MSG.signin.wrongCredentials });
   }
 }

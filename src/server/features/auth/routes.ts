@@ -97,7 +97,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      refuseLockedDemoAccount(config, request.body.email);
+      refuseLockedDemoAccount(config, request.body.email, request.body.password);
       const user = await signin(db, request.body.email, request.body.password);
       if (user.mfaEnabled) return askForSecondFactor(reply, config, user.id);
       setSessionCookie(
