@@ -102,6 +102,12 @@ async function resetToken(w: World) {
   return token;
 }
 
+/** A fresh user of the caller's role, signed in: for rows that change the person's own password or sessions. */
+async function freshOf(w: World, actor: Actor) {
+  if (actor === "anonymous") return undefined;
+  return signedInUser(w.app, { role: w.users[actor].role });
+}
+
 const MATRIX: Record<string, Row> = {
   "GET /api/health": {
     expected: everyone(200),
@@ -190,6 +196,75 @@ const MATRIX: Record<string, Row> = {
   "GET /api/auth/google/callback": {
     expected: everyone(302),
     request: async () => ({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" }),
+  },
+
+  "POST /api/auth/password": {
+    expected: s(401, 200, 200, 200, 200, 200),
+    request: async (w, actor) => {
+      const fresh = await freshOf(w, actor);
+      return {
+        method: "POST",
+        url: "/api/auth/password",
+        cookie: fresh?.cookie,
+        payload: { currentPassword: fresh?.user.password ?? STRONG_PASSWORD, newPassword: "N3w!Secret" },
+      };
+    },
+  },
+  "GET /api/auth/sessions": {
+    expected: s(401, 200, 200, 200, 200, 200),
+    request: async () => ({ method: "GET", url: "/api/auth/sessions" }),
+  },
+  // Ends the caller's own other device; each signed-in caller has one of its own to end.
+  "DELETE /api/auth/sessions/:id": {
+    expected: s(401, 204, 204, 204, 204, 204),
+    request: async (w, actor) => {
+      const fresh = await freshOf(w, actor);
+      let id = "00000000-0000-0000-0000-000000000000";
+      if (fresh) {
+        await signIn(w.app, fresh.user);
+        const res = await call(w.app, { method: "GET", url: "/api/auth/sessions", cookie: fresh.cookie });
+        id = (res.json().devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
+      }
+      return { method: "DELETE", url: `/api/auth/sessions/${id}`, cookie: fresh?.cookie };
+    },
+  },
+  "DELETE /api/auth/sessions": {
+    expected: s(401, 200, 200, 200, 200, 200),
+    request: async (w, actor) => ({
+      method: "DELETE",
+      url: "/api/auth/sessions",
+      cookie: (await freshOf(w, actor))?.cookie,
+    }),
+  },
+  // No pending sign-in behind it (no password step): start again, for everyone alike.
+  "POST /api/auth/signin/mfa": {
+    expected: everyone(401),
+    request: async () => ({ method: "POST", url: "/api/auth/signin/mfa", payload: { code: "123456" } }),
+  },
+  "POST /api/auth/mfa/setup": {
+    expected: s(401, 200, 200, 200, 200, 200),
+    request: async () => ({ method: "POST", url: "/api/auth/mfa/setup", payload: {} }),
+  },
+  // A wrong code: the access rule is what this row is about, so nothing is turned on.
+  "POST /api/auth/mfa/confirm": {
+    expected: s(401, 400, 400, 400, 400, 400),
+    request: async (w, actor) => ({
+      method: "POST",
+      url: "/api/auth/mfa/confirm",
+      payload: {
+        code: "000000",
+        password: actor === "anonymous" ? STRONG_PASSWORD : w.users[actor].password,
+      },
+    }),
+  },
+  // Nobody here has it on: a conflict with the account's state, once signed in.
+  "POST /api/auth/mfa/disable": {
+    expected: s(401, 409, 409, 409, 409, 409),
+    request: async (w, actor) => ({
+      method: "POST",
+      url: "/api/auth/mfa/disable",
+      payload: { password: actor === "anonymous" ? STRONG_PASSWORD : w.users[actor].password },
+    }),
   },
 
   "GET /api/listings": {
