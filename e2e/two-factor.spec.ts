@@ -18,11 +18,13 @@ test("a person turns on two-step sign-in with the key shown, signs out, and sign
   const secret = ((await section.getByRole("definition").textContent()) ?? "").replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await section.getByLabel("Code from the app").fill(await codeFor(secret));
+  // Turning it on asks for the password: a stolen session alone cannot lock the owner out.
+  await section.getByLabel("Your password").fill(password);
   await section.getByRole("button", { name: "Turn on" }).click();
 
   const codes = section.getByRole("list", { name: "Recovery codes" });
   await expect(codes.getByRole("listitem")).toHaveCount(10);
-  await expect(page.getByText(MSG.mfa.enabled)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: MSG.mfa.enabled })).toBeVisible();
   await section.getByRole("button", { name: "I have saved them" }).click();
   await expect(codes).toHaveCount(0);
 
