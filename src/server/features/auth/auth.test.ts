@@ -148,6 +148,7 @@ describe("sign up", () => {
     expect(Object.keys(res.json())).toEqual(["user"]);
     expect(Object.keys(user).sort()).toEqual([
       "email",
+      "hasPassword",
       "id",
       "mfaEnabled",
       "mfaRequired",
@@ -162,7 +163,9 @@ describe("sign up", () => {
       role: "seller",
       verified: false,
     });
-    expect(res.body).not.toMatch(/hash|argon|password/i);
+    // Whether there is a password, never the password or its hash.
+    expect(user.hasPassword).toBe(true);
+    expect(res.body.replace('"hasPassword"', "")).not.toMatch(/hash|argon|password/i);
 
     const cookie = cookieOf(res)!;
     expect(cookie.value).toMatch(/^[\w-]{32,}$/);
