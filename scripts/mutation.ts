@@ -12,6 +12,9 @@ import type { PartialStrykerOptions } from "@stryker-mutator/api/core";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+/** Options that are lists even when given one value. */
+const LISTS = new Set(["testFiles", "mutate", "reporters", "plugins"]);
+
 function parse(args: string[]): PartialStrykerOptions {
   const options: Record<string, unknown> = {};
   const files: string[] = [];
@@ -27,8 +30,14 @@ function parse(args: string[]): PartialStrykerOptions {
       value = next;
       i++;
     }
-    // As Stryker's command line: `--testFiles a.ts,b.ts` is a list, `--concurrency 2` a number.
-    options[arg.slice(2)] =
+    // As Stryker's command line: `--testFiles a.ts,b.ts` is a list (also with one file),
+    // `--concurrency 2` a number.
+    const name = arg.slice(2);
+    if (LISTS.has(name)) {
+      options[name] = value.split(",");
+      continue;
+    }
+    options[name] =
       value === "true"
         ? true
         : value === "false"

@@ -492,6 +492,19 @@ describe("paying through Stripe's API (a local stand-in)", () => {
     expect((await startPayment(t.app, cookie, order.id)).json().intentId).toBe(second.intentId);
   });
 
+  it("replaces an intent Stripe no longer knows (deleted test data, another account) instead of failing", async () => {
+    const { cookie, order } = await bookedOrder(t.app, 175_000);
+    const first = (await startPayment(t.app, cookie, order.id)).json() as PaymentIntentResponse;
+    fake.intents.delete(first.intentId);
+
+    const res = await startPayment(t.app, cookie, order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const second = res.json() as PaymentIntentResponse;
+    expect(second.intentId).not.toBe(first.intentId);
+    expect(second).toMatchObject({ amount: 17_500_000, currency: "BDT", status: "requires_payment_method" });
+    expect((await startPayment(t.app, cookie, order.id)).json().intentId).toBe(second.intentId);
+  });
+
   it.each(["processing", "requires_action"])(
     "keeps an intent that is %s: the buyer's payment is under way",
     async (status) => {

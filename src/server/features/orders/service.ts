@@ -9,17 +9,23 @@ import { beforeCursor, decodeCursor, isUuid, toPage } from "../../lib/pagination
 import type { AuthUser } from "../../plugins/auth.ts";
 import { listingsByIds } from "../listings/service.ts";
 
-const orderFields = {
-  id: orders.id,
-  listingId: orders.listingId,
-  buyerId: orders.buyerId,
-  price: orders.price,
-  phone: orders.phone,
-  meetingLocation: orders.meetingLocation,
-  paidAt: orders.paidAt,
-  createdAt: orders.createdAt,
-  createdAtText: sql<string>`${orders.createdAt}::text`,
-};
+/**
+ * A function declaration, not a constant: mutation testing does not reload module-level code for
+ * each mutant, so only code that runs on a call can be checked.
+ */
+function orderFields() {
+  return {
+    id: orders.id,
+    listingId: orders.listingId,
+    buyerId: orders.buyerId,
+    price: orders.price,
+    phone: orders.phone,
+    meetingLocation: orders.meetingLocation,
+    paidAt: orders.paidAt,
+    createdAt: orders.createdAt,
+    createdAtText: sql<string>`${orders.createdAt}::text`,
+  };
+}
 type OrderRow = {
   id: string;
   listingId: string;
@@ -93,7 +99,7 @@ export async function bookListing(db: Db, buyer: AuthUser, req: OrderCreateReq):
 
 export async function getOrder(db: Db, buyer: AuthUser, id: string): Promise<Order> {
   if (!isUuid(id)) throw new NotFound(MSG.order.notFound);
-  const [row] = await db.select(orderFields).from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = await db.select(orderFields()).from(orders).where(eq(orders.id, id)).limit(1);
   if (!row) throw new NotFound(MSG.order.notFound);
   if (row.buyerId !== buyer.id) throw new Forbidden(MSG.order.notYours);
   const [order] = await toOrders(db, [row]);
@@ -107,7 +113,7 @@ export async function listMyOrders(
 ): Promise<OrdersPage> {
   const cursor = decodeCursor(q.cursor);
   const rows = await db
-    .select(orderFields)
+    .select(orderFields())
     .from(orders)
     .where(and(eq(orders.buyerId, buyer.id), beforeCursor(orders.createdAt, orders.id, cursor)))
     .orderBy(desc(orders.createdAt), desc(orders.id))

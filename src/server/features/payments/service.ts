@@ -11,8 +11,6 @@ import { CardError, type PaymentIntent, type PaymentProvider } from "../../payme
 import { PaymentInProgress } from "../../payments/test-provider.ts";
 import type { AuthUser } from "../../plugins/auth.ts";
 
-const OPEN = new Set(["requires_payment_method", "processing", "requires_action"]);
-
 async function ownOrder(db: Db, buyer: AuthUser, orderId: string) {
   if (!isUuid(orderId)) throw new NotFound(MSG.order.notFound);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -45,7 +43,9 @@ export async function intentForOrder(
     }
     if (
       existing &&
-      OPEN.has(existing.status) &&
+      // Still payable (open), read here rather than from a module-level set so that mutation
+      // testing, which does not reload a module for each mutant, can check each status.
+      ["requires_payment_method", "processing", "requires_action"].includes(existing.status) &&
       existing.amount === amount &&
       existing.currency === CURRENCY
     ) {
@@ -171,9 +171,8 @@ export async function confirmPayment(
       }
     } else if (intent.lastPaymentError) {
       throw new PaymentRequired(intent.lastPaymentError.message);
-    } else {
-      throw new Conflict(MSG.payment.notSucceeded);
     }
+    // Not charged yet and no error (Stripe): recordPayment refuses it with 409, not succeeded.
   }
   await recordPayment(db, intent, provider.name, log);
   return intent;
