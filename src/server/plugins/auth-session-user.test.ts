@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { describe, expect, it } from "vitest";
+import { sessions, users } from "../db/schema.ts";
+import { call, setupTestApp } from "../test/app.ts";
+import { buildListing, buildUser, signedInUser } from "../test/factories.ts";
+import { sessionClient } from "./auth.ts";
+
+/** What the auth plugin reads from a session and records for it (auth.ts), over HTTP. */
+describe("the signed-in user and the session's device", () => {
+  const t = setupTestApp();
+
+  it("/api/auth/me shows the user's profile photo with its size", async () => {
+    const { user, cookie } = await signedInUser(t.app);
+    // The factory's listing photo (96 × 64) as the user's profile photo.
+    const { photoKey } = await buildListing(t.app);
+    await t.app.db.update(users).set({ photoKey }).where(eq(users.id, user.id));
+
+    const res = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.photo).toEqual({
+      src: expect.stringContaining(photoKey!),
+      srcSet: expect.stringContaining(photoKey!),
+      width: 96,
+      height: 64,
+    });
+  });
+
+  it("keeps the first 512 characters of the browser's User-Agent", async () => {
+    const sessionOf = async (userId: string) =>
+      (await t.app.db.select().from(sessions).where(eq(sessions.userId, userId)))[0]!;
+    const signIn = (user: { email: string; password: string }, headers: Record<string, string>) =>
+      call(t.app, {
+        method: "POST",
+        url: "/api/auth/signin",
+        headers,
+        payload: { email: user.email, password: user.password },
+      });
+
+    const long = await buildUser(t.app);
+    const agent = `Mozilla/5.0 (X11; Linux x86_64) ${"x".repeat(600)}`;
+    expect((await signIn(long, { "user-agent": agent })).statusCode).toBe(200);
+    expect((await sessionOf(long.id)).userAgent).toBe(agent.slice(0, 512));
+  });
+
+  it("records no User-Agent for a client that sends none", () => {
+    // app.inject always sends one (lightMyRequest): a request without it, as a script could send.
+    const request = { headers: {}, ip: "203.0.113.7" } as FastifyRequest;
+    expect(sessionClient(request)).toEqual({ userAgent: null, ip: expect.any(String) });
+  });
+});
