@@ -98,6 +98,11 @@ export class FailoverCounters {
     redis.on("ready", () => this.recovered());
   }
 
+  /** Counting in Redis (shared by every node) right now, rather than in this process's memory. */
+  get shared(): boolean {
+    return this.redis?.status === "ready" && !this.down && Date.now() >= this.downUntil;
+  }
+
   incr(key: string, windowMs: number): Promise<Count> {
     return this.viaRedis(
       (redis) => redis.rlIncr(this.prefix + key, windowMs),

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { listings, sessions, users } from "../../db/schema.ts";
@@ -470,6 +470,10 @@ describe("rate limits shared through Redis by two app nodes", () => {
   beforeAll(async () => {
     const env = { RATE_LIMIT_AUTH_MAX: "3", REDIS_URL: redisUrl };
     nodes = await Promise.all([createTestApp(env), createTestApp(env)]);
+    // A loaded machine may connect after the start's bounded wait: until then each node counts alone.
+    await vi.waitFor(() => expect(nodes.map((n) => n.app.rateLimitCounters.shared)).toEqual([true, true]), {
+      timeout: 15_000,
+    });
   });
   afterAll(async () => {
     await Promise.all(nodes.map((n) => n.close()));
