@@ -153,6 +153,8 @@ export const MSG = {
     alreadyPaid: "This order is already paid.",
     inProgress: "This payment is already being processed.",
     unknownIntent: "This payment could not be found; reload the page and try again.",
+    providerUnavailable:
+      "The card payment service cannot be reached right now. Nothing was charged; please try again in a minute.",
     cardRequired: "Enter your card details.",
     amountMismatch: "The payment amount does not match the order.",
     notSucceeded: "The payment has not gone through yet.",

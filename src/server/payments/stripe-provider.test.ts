@@ -520,11 +520,13 @@ describe("paying through Stripe's API (a local stand-in)", () => {
     },
   );
 
-  it("answers a Stripe outage with a server error, not a card decline, and the order stays payable", async () => {
+  it("answers a Stripe outage with 503 and Retry-After, not a card decline, and the order stays payable", async () => {
     const { cookie, order } = await bookedOrder(t.app, 175_000);
     fake.outage.on = true;
     try {
-      expectProblem(await startPayment(t.app, cookie, order.id), 500, MSG.generic.somethingWrong);
+      const res = await startPayment(t.app, cookie, order.id);
+      expectProblem(res, 503, MSG.payment.providerUnavailable);
+      expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     } finally {
       fake.outage.on = false;
     }
@@ -533,7 +535,7 @@ describe("paying through Stripe's API (a local stand-in)", () => {
     fake.outage.on = true;
     try {
       // Not "unknown intent" (Stripe's 404) either: the intent exists, Stripe cannot say so now.
-      expectProblem(await report(cookie, intent), 500, MSG.generic.somethingWrong);
+      expectProblem(await report(cookie, intent), 503, MSG.payment.providerUnavailable);
     } finally {
       fake.outage.on = false;
     }

@@ -1,4 +1,6 @@
 import Stripe from "stripe";
+import { MSG } from "#shared/messages.ts";
+import { ServiceUnavailable } from "../errors.ts";
 import { CardError, type PaymentIntent, type PaymentProvider, type WebhookEvent } from "./provider.ts";
 
 type StripeIntent = Stripe.PaymentIntent;
@@ -25,6 +27,24 @@ export function fromStripeIntent(pi: StripeIntent): PaymentIntent {
       : null,
     card: pm?.card ? { brand: pm.card.brand, last4: pm.card.last4 } : null,
   };
+}
+
+/** Seconds a buyer is asked to wait when Stripe is failing. */
+const OUTAGE_RETRY_SECONDS = 60;
+
+/**
+ * Stripe failing on its side (5xx, api_error) or out of reach is an outage: an honest 503 with
+ * Retry-After, never a card decline nor a server error of ours. Anything else goes on as it is.
+ */
+function outageOr(err: unknown): unknown {
+  if (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeAPIError ||
+    (err instanceof Stripe.errors.StripeError && (err.statusCode ?? 0) >= 500)
+  ) {
+    return new ServiceUnavailable(MSG.payment.providerUnavailable, OUTAGE_RETRY_SECONDS);
+  }
+  return err;
 }
 
 /**
@@ -60,7 +80,7 @@ export function createStripeProvider(opts: {
           if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "amount_too_large") {
             throw new CardError(err.code, err.message);
           }
-          throw err;
+          throw outageOr(err);
         });
       return fromStripeIntent(pi);
     },
@@ -69,7 +89,7 @@ export function createStripeProvider(opts: {
         return fromStripeIntent(await stripe.paymentIntents.retrieve(id, { expand: ["payment_method"] }));
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
-        throw err;
+        throw outageOr(err);
       }
     },
     verifyWebhook(rawBody, signature): WebhookEvent {
