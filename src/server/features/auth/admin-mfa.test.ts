@@ -101,6 +101,18 @@ describe("REQUIRE_ADMIN_MFA=false", () => {
     await t?.close();
   });
 
+  it("gives admin rights to admins only: a hidden listing is not found for anyone else", async () => {
+    const listing = await buildListing(t.app, { hidden: true });
+    const anonymous = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}` });
+    expectProblem(anonymous, 404, MSG.listing.notFound);
+    for (const role of ["buyer", "seller", "admin"] as const) {
+      const { cookie } = await signedInUser(t.app, { role });
+      const res = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}`, cookie });
+      if (role === "admin") expect(res.statusCode, res.body).toBe(200);
+      else expectProblem(res, 404, MSG.listing.notFound);
+    }
+  });
+
   it("lets an admin without a second factor use the admin APIs, and turn one off again", async () => {
     const { user, cookie } = await signedInUser(t.app, { role: "admin" });
     const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie });
