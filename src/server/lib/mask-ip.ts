@@ -7,8 +7,7 @@ import { isIPv4, isIPv6 } from "node:net";
  */
 export function maskIp(ip: string | undefined): string | null {
   if (!ip) return null;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  const v4 = mapped ?? ip;
+  const v4 = unmapIpv4(ip);
   if (isIPv4(v4)) return `${v4.split(".").slice(0, 3).join(".")}.x`;
   if (!isIPv6(ip)) return null;
   return `${expandIpv6(ip).slice(0, 3).join(":")}::/48`;
@@ -22,4 +21,9 @@ export function expandIpv6(ip: string): string[] {
   const groups =
     tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
   return groups.map((g) => Number.parseInt(g, 16).toString(16));
+}
+
+/** An IPv4-mapped IPv6 address (::ffff:203.0.113.7) as the IPv4 address it is; any other unchanged. */
+export function unmapIpv4(ip: string): string {
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1] ?? ip;
 }

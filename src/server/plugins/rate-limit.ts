@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import { MSG } from "#shared/messages.ts";
 import { TooManyRequests } from "../errors.ts";
-import { expandIpv6 } from "../lib/mask-ip.ts";
+import { expandIpv6, unmapIpv4 } from "../lib/mask-ip.ts";
 import { FailoverCounters, storeOver } from "./rate-limit-store.ts";
 
 /** How long a rate-limit counter may wait on Redis before this process counts in memory instead. */
@@ -50,9 +50,7 @@ declare module "fastify" {
  * nothing). An IPv4-mapped IPv6 address counts as the IPv4 address.
  */
 export function clientOf(request: FastifyRequest): string {
-  const ip = request.ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  if (mapped) return mapped;
+  const ip = unmapIpv4(request.ip);
   if (!isIPv6(ip)) return ip;
   return `${expandIpv6(ip).slice(0, 4).join(":")}::/64`;
 }
