@@ -8,12 +8,7 @@ export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      "#shared": new URL("./src/shared", import.meta.url).pathname,
-      "#web": new URL("./src/web", import.meta.url).pathname,
-    },
-  },
+  // `#web/*` and `#shared/*` resolve through package.json's "imports", as in Node and TypeScript.
   build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,

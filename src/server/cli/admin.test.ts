@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mfaRecoveryCodes, users } from "#server/db/schema.ts";
+import { call, createTestApp, sessionCookie } from "#server/test/app.ts";
+import { signedInUser, signIn, uniqueEmail } from "#server/test/factories.ts";
+import { enrolMfa, signInWithCode, totpCode } from "#server/test/mfa.ts";
+import { type ChildDatabase, childDatabase, killChildren, runNode } from "#server/test/process.ts";
 import { MSG } from "#shared/messages.ts";
-import { mfaRecoveryCodes, users } from "../db/schema.ts";
-import { call, createTestApp, sessionCookie } from "../test/app.ts";
-import { signedInUser, signIn, uniqueEmail } from "../test/factories.ts";
-import { enrolMfa, signInWithCode, totpCode } from "../test/mfa.ts";
-import { type ChildDatabase, childDatabase, killChildren, runNode } from "../test/process.ts";
 
 const PASSWORD = "Adm1n!Secure";
 

@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { UncommonPasswordSchema } from "#server/features/auth/common-passwords.ts";
+import { createUser, findUserByEmail } from "#server/features/auth/service.ts";
+import { resetMfa } from "#server/features/auth/two-factor.ts";
+import { isUniqueViolation } from "#server/lib/pg-errors.ts";
 import { EmailSchema } from "#shared/schemas/auth.ts";
-import { ConfigError, loadConfig } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
-import { UncommonPasswordSchema } from "../features/auth/common-passwords.ts";
-import { createUser, findUserByEmail } from "../features/auth/service.ts";
-import { resetMfa } from "../features/auth/two-factor.ts";
-import { isUniqueViolation } from "../lib/pg-errors.ts";
 
 const usage = `Usage: npm run admin -- create --email <email> --name <name> --password <password>
        npm run admin -- reset-mfa --email <email>

@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { images } from "#server/db/schema.ts";
+import { call, createTestApp, multipart, setupTestApp } from "#server/test/app.ts";
+import { buildListing, buildUser, jpeg, signedInUser } from "#server/test/factories.ts";
 import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
-import { images } from "../db/schema.ts";
-import { call, createTestApp, multipart, setupTestApp } from "../test/app.ts";
-import { buildListing, buildUser, jpeg, signedInUser } from "../test/factories.ts";
 import { deleteUnusedImages, IMAGE_CLEANUP_INTERVAL_MS } from "./cleanup.ts";
 import { saveImage } from "./store.ts";
 

@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "#server/db/client.ts";
+import { images, listings, users } from "#server/db/schema.ts";
 import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
-import type { Db } from "../db/client.ts";
-import { images, listings, users } from "../db/schema.ts";
 import { imageFileName } from "./store.ts";
 
 export const IMAGE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;

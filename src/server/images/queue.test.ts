@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { call, expectProblem, multipart, setupTestApp } from "#server/test/app.ts";
+import { jpeg, STRONG_PASSWORD, uniqueEmail } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-import { call, expectProblem, multipart, setupTestApp } from "../test/app.ts";
-import { jpeg, STRONG_PASSWORD, uniqueEmail } from "../test/factories.ts";
 import { createImageStore, IMAGE_CONCURRENCY, IMAGE_QUEUE_MAX, IMAGE_QUEUE_RETRY_AFTER_S } from "./store.ts";
 
 /** A store whose encodes wait until the test lets them go, to fill its queue. */

@@ -4,11 +4,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { call, multipart, setupTestApp } from "#server/test/app.ts";
+import { jpeg, STRONG_PASSWORD, signedInUser, uniqueEmail } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Image } from "#shared/schemas/images.ts";
 import { IMAGE_WIDTHS, MAX_IMAGE_MEGAPIXELS } from "#shared/schemas/images.ts";
-import { call, multipart, setupTestApp } from "../test/app.ts";
-import { jpeg, STRONG_PASSWORD, signedInUser, uniqueEmail } from "../test/factories.ts";
 import { createImageStore, type ImageStore } from "./store.ts";
 
 type Upload = { data: Buffer; filename: string; type?: string };

@@ -4,11 +4,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Db } from "#server/db/client.ts";
+import { images } from "#server/db/schema.ts";
+import { PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType } from "#server/errors.ts";
 import { MSG } from "#shared/messages.ts";
 import { IMAGE_WIDTHS, type Image, type ImageFormat, MAX_IMAGE_MEGAPIXELS } from "#shared/schemas/images.ts";
-import type { Db } from "../db/client.ts";
-import { images } from "../db/schema.ts";
-import { PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType } from "../errors.ts";
 
 /** Formats we accept, as sharp names them after sniffing the bytes (the file name and MIME type are ignored). */
 function isAccepted(format: string | undefined): format is ImageFormat {

@@ -6,8 +6,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { problem } from "#server/plugins/errors.ts";
 import { MSG } from "#shared/messages.ts";
-import { problem } from "../plugins/errors.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { BadRequest } from "#server/errors.ts";
 import { MSG } from "#shared/messages.ts";
-import { BadRequest } from "../errors.ts";
 
 /**
  * Keyset pagination on (created_at, id), newest first. The cursor carries created_at as

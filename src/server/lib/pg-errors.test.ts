@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { reports, users } from "../db/schema.ts";
-import { setupTestApp } from "../test/app.ts";
-import { buildUser } from "../test/factories.ts";
+import { reports, users } from "#server/db/schema.ts";
+import { setupTestApp } from "#server/test/app.ts";
+import { buildUser } from "#server/test/factories.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./pg-errors.ts";
 
 /** What the database really throws, as drizzle hands it to the services that map it to 404 / 409. */

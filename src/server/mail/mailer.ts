@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 

@@ -2,16 +2,16 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "#shared/messages.ts";
-import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 import {
   bookedOrder,
   captureLogs,
   orderPaid,
   paymentRows,
   startPayment,
-} from "../features/payments/testing.ts";
-import { call, createTestApp, expectProblem, setupTestApp, type TestApp } from "../test/app.ts";
+} from "#server/features/payments/testing.ts";
+import { call, createTestApp, expectProblem, setupTestApp, type TestApp } from "#server/test/app.ts";
+import { MSG } from "#shared/messages.ts";
+import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 import { createStripeProvider, fromStripeIntent } from "./stripe-provider.ts";
 
 const WEBHOOK_SECRET = "whsec_motohaat_test_secret";

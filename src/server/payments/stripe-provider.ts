@@ -1,6 +1,6 @@
 import Stripe from "stripe";
+import { ServiceUnavailable } from "#server/errors.ts";
 import { MSG } from "#shared/messages.ts";
-import { ServiceUnavailable } from "../errors.ts";
 import { CardError, type PaymentIntent, type PaymentProvider, type WebhookEvent } from "./provider.ts";
 
 type StripeIntent = Stripe.PaymentIntent;

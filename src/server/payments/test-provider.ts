@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lt, or } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { testPaymentIntents } from "#server/db/schema.ts";
 import { MSG } from "#shared/messages.ts";
 import { type CardField, cardDigits, cardProblems } from "#shared/schemas/payments.ts";
-import type { Db } from "../db/client.ts";
-import { testPaymentIntents } from "../db/schema.ts";
 import { CardError, type CardInput, type PaymentIntent, type PaymentProvider } from "./provider.ts";
 
 /** A confirmation takes milliseconds; one "processing" for longer than this has died. */

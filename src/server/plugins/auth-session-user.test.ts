@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../db/schema.ts";
-import { call, setupTestApp } from "../test/app.ts";
-import { buildListing, buildUser, signedInUser } from "../test/factories.ts";
+import { sessions, users } from "#server/db/schema.ts";
+import { call, setupTestApp } from "#server/test/app.ts";
+import { buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { sessionClient } from "./auth.ts";
 
 /** What the auth plugin reads from a session and records for it (auth.ts), over HTTP. */

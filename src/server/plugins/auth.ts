@@ -2,13 +2,13 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Db } from "#server/db/client.ts";
+import { images, sessions, users } from "#server/db/schema.ts";
+import { Forbidden, MfaEnrolmentRequired, Unauthorized } from "#server/errors.ts";
+import type { StoredImage } from "#server/images/store.ts";
+import { maskIp } from "#server/lib/mask-ip.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Role } from "#shared/schemas/auth.ts";
-import type { Db } from "../db/client.ts";
-import { images, sessions, users } from "../db/schema.ts";
-import { Forbidden, MfaEnrolmentRequired, Unauthorized } from "../errors.ts";
-import type { StoredImage } from "../images/store.ts";
-import { maskIp } from "../lib/mask-ip.ts";
 
 export const SESSION_COOKIE = "mh_session";
 /**

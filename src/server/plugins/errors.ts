@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { BadRequest, HttpProblem, ServiceUnavailable } from "#server/errors.ts";
+import { malformedMultipart } from "#server/lib/multipart.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
-import { BadRequest, HttpProblem, ServiceUnavailable } from "../errors.ts";
-import { malformedMultipart } from "../lib/multipart.ts";
 
 const titles: Record<number, string> = {
   400: "Bad Request",

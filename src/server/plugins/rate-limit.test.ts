@@ -5,10 +5,17 @@ import { Writable } from "node:stream";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  call,
+  createTestApp,
+  expectProblem,
+  multipart,
+  sessionCookie,
+  type TestApp,
+} from "#server/test/app.ts";
+import { jpeg, signedInUser, uniqueEmail } from "#server/test/factories.ts";
+import { freePort } from "#server/test/process.ts";
 import { MSG } from "#shared/messages.ts";
-import { call, createTestApp, expectProblem, multipart, sessionCookie, type TestApp } from "../test/app.ts";
-import { jpeg, signedInUser, uniqueEmail } from "../test/factories.ts";
-import { freePort } from "../test/process.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** The requirement itself (issue 9, item 3): a rate-limited route answers within a second. */

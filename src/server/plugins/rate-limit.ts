@@ -4,9 +4,9 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
+import { TooManyRequests } from "#server/errors.ts";
+import { expandIpv6, unmapIpv4 } from "#server/lib/mask-ip.ts";
 import { MSG } from "#shared/messages.ts";
-import { TooManyRequests } from "../errors.ts";
-import { expandIpv6, unmapIpv4 } from "../lib/mask-ip.ts";
 import { FailoverCounters, storeOver } from "./rate-limit-store.ts";
 
 /** How long a rate-limit counter may wait on Redis before this process counts in memory instead. */

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
 import { MSG } from "#shared/messages.ts";
-import { call, createTestApp, expectProblem, type TestApp } from "../test/app.ts";
 import { permissionsPolicy } from "./security.ts";
 
 const PRODUCTION = {

@@ -1,9 +1,9 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { Forbidden } from "#server/errors.ts";
+import { helmetHeaders } from "#server/lib/framework-errors.ts";
 import { MSG } from "#shared/messages.ts";
-import { Forbidden } from "../errors.ts";
-import { helmetHeaders } from "../lib/framework-errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

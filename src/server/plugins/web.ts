@@ -3,7 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { IMAGE_URL_PREFIX } from "../images/store.ts";
+import { IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { problem } from "./errors.ts";
 
 /**

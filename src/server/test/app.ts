@@ -5,11 +5,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect } from "vitest";
+import { type BuildOptions, buildApp } from "#server/app.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
-import { type BuildOptions, buildApp } from "../app.ts";
-import { type Config, loadConfig } from "../config.ts";
-import { type Database, openDatabase } from "../db/client.ts";
-import * as schema from "../db/schema.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
 /** Where server tests run: PGlite in memory, or a fresh database on TEST_DATABASE_URL's server. */

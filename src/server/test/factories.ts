@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
+import { listings } from "#server/db/schema.ts";
+import { createUser } from "#server/features/auth/service.ts";
+import { saveImage } from "#server/images/store.ts";
 import type { Role } from "#shared/schemas/auth.ts";
-import { listings } from "../db/schema.ts";
-import { createUser } from "../features/auth/service.ts";
-import { saveImage } from "../images/store.ts";
 import { call, sessionCookie } from "./app.ts";
 
 export const STRONG_PASSWORD = "Str0ng!Pass";

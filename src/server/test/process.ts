@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Database, openDatabase } from "../db/client.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
 import { freshPostgresUrl, testDbKind } from "./app.ts";
 
 /** The repository root: child processes run from there, as `npm run …` would. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MSG } from "../messages.ts";
+import { MSG } from "#shared/messages.ts";
 import { NewPasswordSchema } from "./auth.ts";
 
 /** Changing one's password while signed in. The server also refuses common passwords (too large a list for the browser). */

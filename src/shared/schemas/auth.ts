@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MSG } from "../messages.ts";
+import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 
 export const ROLES = ["buyer", "seller", "admin"] as const;

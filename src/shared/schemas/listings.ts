@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CATEGORY_SLUGS } from "../categories.ts";
-import { formatTaka } from "../format.ts";
-import { MSG } from "../messages.ts";
+import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import { formatTaka } from "#shared/format.ts";
+import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 
 const requiredText = (message: string, max = 120) =>

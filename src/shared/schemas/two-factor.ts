@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MSG } from "../messages.ts";
+import { MSG } from "#shared/messages.ts";
 import { UserSchema } from "./auth.ts";
 
 /** The `code` of the 403 an admin without a second factor gets, where the rules require one. */

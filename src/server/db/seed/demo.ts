@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { DEMO_ACCOUNTS } from "../../features/auth/demo-accounts.ts";
-import { createUser, findUserByEmail } from "../../features/auth/service.ts";
-import { type ImageStore, saveImage } from "../../images/store.ts";
-import type { Db } from "../client.ts";
-import { appMeta, listings, orders, payments, users } from "../schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { appMeta, listings, orders, payments, users } from "#server/db/schema.ts";
+import { DEMO_ACCOUNTS } from "#server/features/auth/demo-accounts.ts";
+import { createUser, findUserByEmail } from "#server/features/auth/service.ts";
+import { type ImageStore, saveImage } from "#server/images/store.ts";
 import { avatarSvg, renderSvg } from "./art.ts";
 import { bikeSvg } from "./bike-art.ts";
 import { DEMO_BIKES, DEMO_BUYERS, DEMO_COLOURS, DEMO_SELLERS, MEETING_PLACES } from "./demo-catalogue.ts";

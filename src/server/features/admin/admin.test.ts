@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { call, setupTestApp } from "#server/test/app.ts";
+import { buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-import { call, setupTestApp } from "../../test/app.ts";
-import { buildListing, buildUser, signedInUser } from "../../test/factories.ts";
 
 const UNKNOWN_ID = "6f1c2b9e-0000-4000-8000-000000000000";
 

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { images, users } from "#server/db/schema.ts";
+import { NotFound } from "#server/errors.ts";
+import { toImage } from "#server/images/store.ts";
+import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { MSG } from "#shared/messages.ts";
 import type { SellerRow } from "#shared/schemas/admin.ts";
-import type { Db } from "../../db/client.ts";
-import { images, users } from "../../db/schema.ts";
-import { NotFound } from "../../errors.ts";
-import { toImage } from "../../images/store.ts";
-import { beforeCursor, decodeCursor, isUuid, toPage } from "../../lib/pagination.ts";
 
 const sellerFields = {
   id: users.id,

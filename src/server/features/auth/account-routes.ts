@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { clearSessionCookie } from "#server/plugins/auth.ts";
+import { clientOf, limiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import {
   ChangePasswordResponseSchema,
@@ -8,8 +10,6 @@ import {
   DevicesResponseSchema,
   EndedSessionsResponseSchema,
 } from "#shared/schemas/account.ts";
-import { clearSessionCookie } from "../../plugins/auth.ts";
-import { clientOf, limiter } from "../../plugins/rate-limit.ts";
 import { changePassword, endOtherSessions, endSession, listDevices } from "./account.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 

@@ -2,10 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "#shared/messages.ts";
-import type { Device } from "#shared/schemas/account.ts";
-import { passwordResetTokens, sessions, users } from "../../db/schema.ts";
-import { hashToken } from "../../plugins/auth.ts";
+import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { hashToken } from "#server/plugins/auth.ts";
 import {
   call,
   createTestApp,
@@ -14,8 +12,17 @@ import {
   sessionCookie,
   setupTestApp,
   type TestApp,
-} from "../../test/app.ts";
-import { buildUser, jpeg, STRONG_PASSWORD, signedInUser, signIn, uniqueEmail } from "../../test/factories.ts";
+} from "#server/test/app.ts";
+import {
+  buildUser,
+  jpeg,
+  STRONG_PASSWORD,
+  signedInUser,
+  signIn,
+  uniqueEmail,
+} from "#server/test/factories.ts";
+import { MSG } from "#shared/messages.ts";
+import type { Device } from "#shared/schemas/account.ts";
 
 const t = setupTestApp();
 

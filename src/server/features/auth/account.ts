@@ -1,12 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, gt, ne } from "drizzle-orm";
 import UAParser from "ua-parser-js";
+import type { Db } from "#server/db/client.ts";
+import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { BadRequest, NotFound } from "#server/errors.ts";
+import { hashToken, SESSION_ABSOLUTE_MS } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
-import type { Db } from "../../db/client.ts";
-import { passwordResetTokens, sessions, users } from "../../db/schema.ts";
-import { BadRequest, NotFound } from "../../errors.ts";
-import { hashToken, SESSION_ABSOLUTE_MS } from "../../plugins/auth.ts";
 
 /**
  * Sets a new password for a signed-in person who proves the current one, and ends every other

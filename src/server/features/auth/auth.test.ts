@@ -2,10 +2,8 @@ import { randomInt } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MSG } from "#shared/messages.ts";
-import type { User } from "#shared/schemas/auth.ts";
-import { listings, sessions, users } from "../../db/schema.ts";
-import { seedDemo } from "../../db/seed/demo.ts";
+import { listings, sessions, users } from "#server/db/schema.ts";
+import { seedDemo } from "#server/db/seed/demo.ts";
 import {
   call,
   createTestApp,
@@ -14,8 +12,10 @@ import {
   sessionCookie,
   setupTestApp,
   type TestApp,
-} from "../../test/app.ts";
-import { buildUser, jpeg, STRONG_PASSWORD, signedInUser, uniqueEmail } from "../../test/factories.ts";
+} from "#server/test/app.ts";
+import { buildUser, jpeg, STRONG_PASSWORD, signedInUser, uniqueEmail } from "#server/test/factories.ts";
+import { MSG } from "#shared/messages.ts";
+import type { User } from "#shared/schemas/auth.ts";
 
 type Upload = { data: Buffer; filename: string; type?: string };
 type SignupFields = Record<string, string | Upload | undefined>;

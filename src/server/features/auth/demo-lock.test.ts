@@ -3,9 +3,8 @@ import { Writable } from "node:stream";
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "#shared/messages.ts";
-import { passwordResetTokens, sessions, users } from "../../db/schema.ts";
-import { createSession, hashToken } from "../../plugins/auth.ts";
+import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { createSession, hashToken } from "#server/plugins/auth.ts";
 import {
   call,
   createTestApp,
@@ -13,7 +12,8 @@ import {
   openTestDatabase,
   sessionCookie,
   type TestApp,
-} from "../../test/app.ts";
+} from "#server/test/app.ts";
+import { MSG } from "#shared/messages.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { createUser } from "./service.ts";
 

@@ -1,10 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { Config } from "#server/config.ts";
+import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { Unauthorized } from "#server/errors.ts";
 import { MSG } from "#shared/messages.ts";
-import type { Config } from "../../config.ts";
-import { passwordResetTokens, sessions, users } from "../../db/schema.ts";
-import { Unauthorized } from "../../errors.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 
 /**

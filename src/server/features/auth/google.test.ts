@@ -2,13 +2,13 @@ import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "#server/db/schema.ts";
+import { call, createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
+import { buildUser, signedInUser, signIn, uniqueEmail } from "#server/test/factories.ts";
+import { enrolMfa, totpCode } from "#server/test/mfa.ts";
+import { startTestOidcProvider, type TestOidcProvider } from "#server/test/oidc-provider.ts";
 import { MSG } from "#shared/messages.ts";
 import { GOOGLE_SIGNIN_ERRORS, type GoogleSigninError, type User } from "#shared/schemas/auth.ts";
-import { users } from "../../db/schema.ts";
-import { call, createTestApp, expectProblem, type TestApp } from "../../test/app.ts";
-import { buildUser, signedInUser, signIn, uniqueEmail } from "../../test/factories.ts";
-import { enrolMfa, totpCode } from "../../test/mfa.ts";
-import { startTestOidcProvider, type TestOidcProvider } from "../../test/oidc-provider.ts";
 
 /** Our site's address as the provider knows it; requests to it go to app.inject, never the network. */
 const PUBLIC_URL = "http://motohaat.test";

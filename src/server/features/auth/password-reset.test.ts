@@ -4,11 +4,11 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { passwordResetTokens } from "#server/db/schema.ts";
+import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "#server/test/app.ts";
+import { buildUser, signIn, uniqueEmail } from "#server/test/factories.ts";
+import { type CaughtMail, type MailCatcher, startMailCatcher } from "#server/test/mail-catcher.ts";
 import { MSG } from "#shared/messages.ts";
-import { passwordResetTokens } from "../../db/schema.ts";
-import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "../../test/app.ts";
-import { buildUser, signIn, uniqueEmail } from "../../test/factories.ts";
-import { type CaughtMail, type MailCatcher, startMailCatcher } from "../../test/mail-catcher.ts";
 import { RESET_TOKEN_TTL_MS } from "./password-reset.ts";
 
 const PUBLIC_URL = "http://motohaat.example:8080";

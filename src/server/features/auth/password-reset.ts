@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { BadRequest } from "#server/errors.ts";
+import type { Mail, Mailer } from "#server/mail/mailer.ts";
+import { hashToken } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
-import type { Db } from "../../db/client.ts";
-import { passwordResetTokens, sessions, users } from "../../db/schema.ts";
-import { BadRequest } from "../../errors.ts";
-import type { Mail, Mailer } from "../../mail/mailer.ts";
-import { hashToken } from "../../plugins/auth.ts";
 import { findUserByEmail } from "./service.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { call, expectProblem, multipart, setupTestApp } from "#server/test/app.ts";
+import { jpeg, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
-import { call, expectProblem, multipart, setupTestApp } from "../../test/app.ts";
-import { jpeg, signedInUser } from "../../test/factories.ts";
 
 type Fields = Parameters<typeof multipart>[0];
 

@@ -2,6 +2,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sessions } from "#server/db/schema.ts";
+import { NotFound } from "#server/errors.ts";
+import { fileField } from "#server/lib/multipart.ts";
+import { clearSessionCookie, createSession, sessionClient, setSessionCookie } from "#server/plugins/auth.ts";
+import { authLimiters, uploadLimiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import {
   DemoAccountsResponseSchema,
@@ -14,11 +19,6 @@ import {
   SignupFieldsSchema,
 } from "#shared/schemas/auth.ts";
 import { SigninResponseSchema } from "#shared/schemas/two-factor.ts";
-import { sessions } from "../../db/schema.ts";
-import { NotFound } from "../../errors.ts";
-import { fileField } from "../../lib/multipart.ts";
-import { clearSessionCookie, createSession, sessionClient, setSessionCookie } from "../../plugins/auth.ts";
-import { authLimiters, uploadLimiter } from "../../plugins/rate-limit.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";

@@ -1,13 +1,13 @@
 import { hash, verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { images, users } from "#server/db/schema.ts";
+import { BadRequest, Conflict, Unauthorized } from "#server/errors.ts";
+import { type ImageStore, saveImage, toImage } from "#server/images/store.ts";
+import { isUniqueViolation } from "#server/lib/pg-errors.ts";
+import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ProfileFields, SignupFields, User } from "#shared/schemas/auth.ts";
-import type { Db } from "../../db/client.ts";
-import { images, users } from "../../db/schema.ts";
-import { BadRequest, Conflict, Unauthorized } from "../../errors.ts";
-import { type ImageStore, saveImage, toImage } from "../../images/store.ts";
-import { isUniqueViolation } from "../../lib/pg-errors.ts";
-import type { AuthUser } from "../../plugins/auth.ts";
 
 /** Verified against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = await hash("not-a-real-password-Aa1!");

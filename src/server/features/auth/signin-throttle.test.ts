@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
+import { buildUser, signedInUser, type TestUser, uniqueEmail } from "#server/test/factories.ts";
+import { enrolMfa, pendingCookie, totpCode } from "#server/test/mfa.ts";
 import { MSG } from "#shared/messages.ts";
-import { call, createTestApp, expectProblem, type TestApp } from "../../test/app.ts";
-import { buildUser, signedInUser, type TestUser, uniqueEmail } from "../../test/factories.ts";
-import { enrolMfa, pendingCookie, totpCode } from "../../test/mfa.ts";
 import { DEVICE_COOKIE, SECURE_DEVICE_COOKIE } from "./signin-throttle.ts";
 
 const WRONG = "Wr0ng!Pass";

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sessions, users } from "#server/db/schema.ts";
+import { hashToken, sessionCookieName } from "#server/plugins/auth.ts";
+import { clientOf, emailKey, limiter, tooMany } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
-import { sessions, users } from "../../db/schema.ts";
-import { hashToken, sessionCookieName } from "../../plugins/auth.ts";
-import { clientOf, emailKey, limiter, tooMany } from "../../plugins/rate-limit.ts";
 
 /** Marks a browser that has signed in to an account before (OWASP's "device cookie"). */
 export const DEVICE_COOKIE = "mh_device";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { call, expectProblem, multipart, setupTestApp } from "#server/test/app.ts";
+import { buildUser, jpeg, STRONG_PASSWORD } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-import { call, expectProblem, multipart, setupTestApp } from "../../test/app.ts";
-import { buildUser, jpeg, STRONG_PASSWORD } from "../../test/factories.ts";
 
 // The real argon2, watched: which passwords a request hashed.
 const argon2 = vi.hoisted(() => ({ hashed: [] as string[] }));

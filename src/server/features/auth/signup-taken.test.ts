@@ -3,10 +3,10 @@ import fs from "node:fs/promises";
 import { count } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { images } from "#server/db/schema.ts";
+import { call, createTestApp, expectProblem, multipart, type TestApp } from "#server/test/app.ts";
+import { buildUser, jpeg, STRONG_PASSWORD } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-import { images } from "../../db/schema.ts";
-import { call, createTestApp, expectProblem, multipart, type TestApp } from "../../test/app.ts";
-import { buildUser, jpeg, STRONG_PASSWORD } from "../../test/factories.ts";
 
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Config } from "#server/config.ts";
+import { Unauthorized } from "#server/errors.ts";
+import { readSignedJsonCookie } from "#server/lib/signed-cookie.ts";
+import { createSession, sessionClient, setSessionCookie } from "#server/plugins/auth.ts";
+import { clientOf, limiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import { MeResponseSchema } from "#shared/schemas/auth.ts";
 import {
@@ -10,11 +15,6 @@ import {
   MfaSetupResponseSchema,
   MfaSigninSchema,
 } from "#shared/schemas/two-factor.ts";
-import type { Config } from "../../config.ts";
-import { Unauthorized } from "../../errors.ts";
-import { readSignedJsonCookie } from "../../lib/signed-cookie.ts";
-import { createSession, sessionClient, setSessionCookie } from "../../plugins/auth.ts";
-import { clientOf, limiter } from "../../plugins/rate-limit.ts";
 import { loadAuthUser, toUserDto } from "./service.ts";
 import { issueDeviceCookie } from "./signin-throttle.ts";
 import {

@@ -3,6 +3,10 @@ import { verify as verifyPassword } from "@node-rs/argon2";
 import { and, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify as verifyTotp } from "otplib";
 import QRCode from "qrcode";
+import type { Db } from "#server/db/client.ts";
+import { mfaRecoveryCodes, sessions, users } from "#server/db/schema.ts";
+import { BadRequest, Conflict, Forbidden, HttpProblem, Unauthorized } from "#server/errors.ts";
+import { deriveKey, keyedHash, type SecretBox, secretBox } from "#server/lib/secret-box.ts";
 import { MSG } from "#shared/messages.ts";
 import {
   isTotpCode,
@@ -10,10 +14,6 @@ import {
   type MfaDisableReq,
   type MfaSetupResponse,
 } from "#shared/schemas/two-factor.ts";
-import type { Db } from "../../db/client.ts";
-import { mfaRecoveryCodes, sessions, users } from "../../db/schema.ts";
-import { BadRequest, Conflict, Forbidden, HttpProblem, Unauthorized } from "../../errors.ts";
-import { deriveKey, keyedHash, type SecretBox, secretBox } from "../../lib/secret-box.ts";
 
 const ISSUER = "MotoHaat";
 /** ±1 step of 30 s: a code typed as it changes, or on a phone a little off, still counts (RFC 6238 §5.2). */

@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { categories } from "#server/db/schema.ts";
 import { CategoriesResponseSchema } from "#shared/schemas/categories.ts";
-import { categories } from "../../db/schema.ts";
 
 export async function categoryRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
+import { buildListing, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-import { call, expectProblem, setupTestApp } from "../../test/app.ts";
-import { buildListing, signedInUser } from "../../test/factories.ts";
 
 /** Pairs raced; each pair may run side by side or one after the other, both must answer the same. */
 const PAIRS = 12;

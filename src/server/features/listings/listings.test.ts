@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { listings, orders } from "#server/db/schema.ts";
+import { call, multipart, setupTestApp } from "#server/test/app.ts";
+import { buildListing, buildUser, jpeg, signedInUser, type TestListing } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import { type Listing, type ListingsPage, MAX_ASKING_PRICE } from "#shared/schemas/listings.ts";
-import { listings, orders } from "../../db/schema.ts";
-import { call, multipart, setupTestApp } from "../../test/app.ts";
-import { buildListing, buildUser, jpeg, signedInUser, type TestListing } from "../../test/factories.ts";
 
 const VALID = {
   model: "Yamaha FZS V3",

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { hasReported } from "#server/features/reports/service.ts";
+import { fileField } from "#server/lib/multipart.ts";
+import { uploadLimiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import {
   IdParamsSchema,
@@ -11,9 +14,6 @@ import {
   ListingsQuerySchema,
   PageQuerySchema,
 } from "#shared/schemas/listings.ts";
-import { fileField } from "../../lib/multipart.ts";
-import { uploadLimiter } from "../../plugins/rate-limit.ts";
-import { hasReported } from "../reports/service.ts";
 import {
   advertiseListing,
   createListing,

@@ -1,14 +1,14 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { categories, images, listings, users } from "#server/db/schema.ts";
+import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
+import { type ImageStore, saveImage, toImage } from "#server/images/store.ts";
+import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
+import type { AuthUser } from "#server/plugins/auth.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingCreateFields, ListingsPage } from "#shared/schemas/listings.ts";
-import type { Db } from "../../db/client.ts";
-import { categories, images, listings, users } from "../../db/schema.ts";
-import { Conflict, Forbidden, NotFound } from "../../errors.ts";
-import { type ImageStore, saveImage, toImage } from "../../images/store.ts";
-import { beforeCursor, decodeCursor, isUuid, toPage } from "../../lib/pagination.ts";
-import type { AuthUser } from "../../plugins/auth.ts";
 
 const listingPhoto = alias(images, "listing_photo");
 const sellerPhoto = alias(images, "seller_photo");

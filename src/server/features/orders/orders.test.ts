@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { listings, orders, users } from "#server/db/schema.ts";
+import { call, setupTestApp } from "#server/test/app.ts";
+import { buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-import { listings, orders, users } from "../../db/schema.ts";
-import { call, setupTestApp } from "../../test/app.ts";
-import { buildListing, buildUser, signedInUser } from "../../test/factories.ts";
 
 const booking = { phone: "+880 1711-000000", meetingLocation: "Dhanmondi 27, Dhaka" };
 

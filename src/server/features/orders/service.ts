@@ -1,13 +1,13 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { images, listings, orders, users } from "#server/db/schema.ts";
+import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
+import { listingsByIds } from "#server/features/listings/service.ts";
+import { toImage } from "#server/images/store.ts";
+import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
+import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import type { BuyersPage, Order, OrderCreateReq, OrdersPage } from "#shared/schemas/orders.ts";
-import type { Db } from "../../db/client.ts";
-import { images, listings, orders, users } from "../../db/schema.ts";
-import { Conflict, Forbidden, NotFound } from "../../errors.ts";
-import { toImage } from "../../images/store.ts";
-import { beforeCursor, decodeCursor, isUuid, toPage } from "../../lib/pagination.ts";
-import type { AuthUser } from "../../plugins/auth.ts";
-import { listingsByIds } from "../listings/service.ts";
 
 /**
  * A function declaration, not a constant: mutation testing does not reload module-level code for

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { orders, payments, testPaymentIntents } from "#server/db/schema.ts";
+import { createTestProvider, STALE_PROCESSING_MS } from "#server/payments/test-provider.ts";
+import { call, createTestApp, expectProblem, openTestDatabase, setupTestApp } from "#server/test/app.ts";
+import { signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import { MAX_ASKING_PRICE } from "#shared/schemas/listings.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
-import { orders, payments, testPaymentIntents } from "../../db/schema.ts";
-import { createTestProvider, STALE_PROCESSING_MS } from "../../payments/test-provider.ts";
-import { call, createTestApp, expectProblem, openTestDatabase, setupTestApp } from "../../test/app.ts";
-import { signedInUser } from "../../test/factories.ts";
 import { bookedOrder, captureLogs, orderPaid, paymentRows, startPayment } from "./testing.ts";
 
 const GOOD_CARD = "4242 4242 4242 4242";

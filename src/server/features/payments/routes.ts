@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { BadRequest, HttpProblem } from "#server/errors.ts";
+import { getOrder } from "#server/features/orders/service.ts";
+import type { PaymentProvider } from "#server/payments/provider.ts";
 import { MSG } from "#shared/messages.ts";
 import { IdParamsSchema } from "#shared/schemas/listings.ts";
 import {
@@ -8,9 +11,6 @@ import {
   PaymentConfirmSchema,
   PaymentIntentResponseSchema,
 } from "#shared/schemas/payments.ts";
-import { BadRequest, HttpProblem } from "../../errors.ts";
-import type { PaymentProvider } from "../../payments/provider.ts";
-import { getOrder } from "../orders/service.ts";
 import { confirmPayment, intentForOrder, recordPayment } from "./service.ts";
 
 export async function paymentRoutes(app: FastifyInstance, opts: { provider: PaymentProvider }) {

@@ -1,15 +1,15 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "#server/db/client.ts";
+import { orders, payments } from "#server/db/schema.ts";
+import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "#server/errors.ts";
+import { isUuid } from "#server/lib/pagination.ts";
+import { CardError, type PaymentIntent, type PaymentProvider } from "#server/payments/provider.ts";
+import { PaymentInProgress } from "#server/payments/test-provider.ts";
+import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import { CURRENCY, type PaymentConfirmReq, toPoisha } from "#shared/schemas/payments.ts";
-import type { Db } from "../../db/client.ts";
-import { orders, payments } from "../../db/schema.ts";
-import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "../../errors.ts";
-import { isUuid } from "../../lib/pagination.ts";
-import { CardError, type PaymentIntent, type PaymentProvider } from "../../payments/provider.ts";
-import { PaymentInProgress } from "../../payments/test-provider.ts";
-import type { AuthUser } from "../../plugins/auth.ts";
 
 async function ownOrder(db: Db, buyer: AuthUser, orderId: string) {
   if (!isUuid(orderId)) throw new NotFound(MSG.order.notFound);

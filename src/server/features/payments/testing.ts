@@ -2,10 +2,10 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import { payments } from "#server/db/schema.ts";
+import { call } from "#server/test/app.ts";
+import { buildListing, signedInUser } from "#server/test/factories.ts";
 import type { Order } from "#shared/schemas/orders.ts";
-import { payments } from "../../db/schema.ts";
-import { call } from "../../test/app.ts";
-import { buildListing, signedInUser } from "../../test/factories.ts";
 
 /** Helpers shared by the payment tests of both providers. */
 

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { listings, orders, reports, users } from "#server/db/schema.ts";
+import { Conflict, NotFound } from "#server/errors.ts";
+import { listingsByIds } from "#server/features/listings/service.ts";
+import { decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "#server/lib/pg-errors.ts";
+import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ReportCreateReq, ReportedListing } from "#shared/schemas/reports.ts";
-import type { Db } from "../../db/client.ts";
-import { listings, orders, reports, users } from "../../db/schema.ts";
-import { Conflict, NotFound } from "../../errors.ts";
-import { decodeCursor, isUuid, toPage } from "../../lib/pagination.ts";
-import { isForeignKeyViolation, isUniqueViolation } from "../../lib/pg-errors.ts";
-import type { AuthUser } from "../../plugins/auth.ts";
-import { listingsByIds } from "../listings/service.ts";
 
 export async function hasReported(db: Db, listingId: string, user: AuthUser | null): Promise<boolean> {
   if (user?.role !== "buyer") return false;

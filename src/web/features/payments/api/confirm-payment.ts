@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PaymentConfirmReq, PaymentConfirmResponse } from "#shared/schemas/payments.ts";
+import { isAlreadyPaid } from "#web/features/payments/payment-errors.ts";
 import { api } from "#web/lib/api-client.ts";
-import { isAlreadyPaid } from "../payment-errors.ts";
 import { orderQueryKey } from "./get-order.ts";
 
 export function confirmPayment(body: PaymentConfirmReq) {
