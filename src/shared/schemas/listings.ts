@@ -3,6 +3,7 @@ import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
+import { PageQuerySchema, pageOf } from "./paging.ts";
 
 const requiredText = (message: string, max = 120) =>
   z
@@ -69,26 +70,15 @@ export const ListingSchema = z.object({
 });
 export type Listing = z.infer<typeof ListingSchema>;
 
-export const PAGE_SIZE = 24;
-
-export const PageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-});
-
 export const ListingsQuerySchema = PageQuerySchema.extend({
   category: z.string().max(40).default("all"),
 });
 export type ListingsQuery = z.input<typeof ListingsQuerySchema>;
 
-export const ListingsPageSchema = z.object({
-  items: z.array(ListingSchema),
-  nextCursor: z.string().nullable(),
-});
+export const ListingsPageSchema = pageOf(ListingSchema);
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;
 
 export const ListingResponseSchema = z.object({ listing: ListingSchema });
 /** `reportedByMe`: whether the signed-in buyer has already reported it (their button reads "reported"). */
 export const ListingDetailResponseSchema = z.object({ listing: ListingSchema, reportedByMe: z.boolean() });
 export type ListingDetailResponse = z.infer<typeof ListingDetailResponseSchema>;
-export const IdParamsSchema = z.object({ id: z.string().max(64) });

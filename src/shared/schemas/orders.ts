@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 import { ListingSchema } from "./listings.ts";
+import { pageOf } from "./paging.ts";
 
 /** Bangladeshi and international numbers as people type them: digits, spaces, dashes, a leading +. */
 const PHONE = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
@@ -37,7 +38,7 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderResponseSchema = z.object({ order: OrderSchema });
-export const OrdersPageSchema = z.object({ items: z.array(OrderSchema), nextCursor: z.string().nullable() });
+export const OrdersPageSchema = pageOf(OrderSchema);
 export type OrdersPage = z.infer<typeof OrdersPageSchema>;
 
 export const PersonSchema = z.object({
@@ -50,8 +51,5 @@ export const PersonSchema = z.object({
 /** A row of My buyers / All buyers: the phone is the one given at the buyer's latest booking. */
 export const BuyerRowSchema = PersonSchema.extend({ phone: z.string() });
 export type BuyerRow = z.infer<typeof BuyerRowSchema>;
-export const BuyersPageSchema = z.object({
-  items: z.array(BuyerRowSchema),
-  nextCursor: z.string().nullable(),
-});
+export const BuyersPageSchema = pageOf(BuyerRowSchema);
 export type BuyersPage = z.infer<typeof BuyersPageSchema>;

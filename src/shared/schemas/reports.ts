@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { ListingSchema } from "./listings.ts";
 import { PersonSchema } from "./orders.ts";
+import { pageOf } from "./paging.ts";
 
 export const ReportCreateSchema = z.object({
   reason: z
@@ -21,7 +22,4 @@ export const ReportSchema = z.object({
 
 export const ReportedListingSchema = z.object({ listing: ListingSchema, reports: z.array(ReportSchema) });
 export type ReportedListing = z.infer<typeof ReportedListingSchema>;
-export const ReportedListingsPageSchema = z.object({
-  items: z.array(ReportedListingSchema),
-  nextCursor: z.string().nullable(),
-});
+export const ReportedListingsPageSchema = pageOf(ReportedListingSchema);

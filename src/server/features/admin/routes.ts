@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { listBuyers } from "#server/features/orders/service.ts";
 import { SellerResponseSchema, SellersPageSchema } from "#shared/schemas/admin.ts";
-import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/listings.ts";
 import { BuyersPageSchema } from "#shared/schemas/orders.ts";
+import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { listSellers, verifySeller } from "./service.ts";
 
 export async function adminRoutes(app: FastifyInstance) {

@@ -6,14 +6,13 @@ import { fileField } from "#server/lib/multipart.ts";
 import { uploadLimiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import {
-  IdParamsSchema,
   ListingCreateFieldsSchema,
   ListingDetailResponseSchema,
   ListingResponseSchema,
   ListingsPageSchema,
   ListingsQuerySchema,
-  PageQuerySchema,
 } from "#shared/schemas/listings.ts";
+import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import {
   advertiseListing,
   createListing,

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/listings.ts";
 import {
   BuyersPageSchema,
   OrderCreateSchema,
   OrderResponseSchema,
   OrdersPageSchema,
 } from "#shared/schemas/orders.ts";
+import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { bookListing, getOrder, listBuyers, listMyOrders } from "./service.ts";
 
 export async function orderRoutes(app: FastifyInstance) {

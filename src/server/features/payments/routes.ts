@@ -5,7 +5,7 @@ import { BadRequest, HttpProblem } from "#server/errors.ts";
 import { getOrder } from "#server/features/orders/service.ts";
 import type { PaymentProvider } from "#server/payments/provider.ts";
 import { MSG } from "#shared/messages.ts";
-import { IdParamsSchema } from "#shared/schemas/listings.ts";
+import { IdParamsSchema } from "#shared/schemas/paging.ts";
 import {
   PaymentConfirmResponseSchema,
   PaymentConfirmSchema,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/listings.ts";
+import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { ReportCreateSchema, ReportedListingsPageSchema } from "#shared/schemas/reports.ts";
 import { dismissReports, listReported, removeListing, reportListing } from "./service.ts";
 
