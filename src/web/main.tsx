@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
-import { AppProviders } from "./app/app-providers.tsx";
-import { createRouter } from "./router.tsx";
+import { AppProviders } from "#web/app/app-providers.tsx";
+import { createRouter } from "#web/router.tsx";
 import "./styles.css";
 
 const router = createRouter();

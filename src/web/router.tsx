@@ -1,11 +1,11 @@
 import type { ComponentType, ReactNode } from "react";
 import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import type { Role } from "#shared/schemas/auth.ts";
-import { RequireAuth, RequireRole } from "./app/guards.tsx";
-import { NotFoundPage } from "./app/not-found-page.tsx";
-import { RootLayout, RootLayoutFallback } from "./app/root-layout.tsx";
-import { RouteError } from "./app/route-error.tsx";
-import { paths } from "./config/paths.ts";
+import { RequireAuth, RequireRole } from "#web/app/guards.tsx";
+import { NotFoundPage } from "#web/app/not-found-page.tsx";
+import { RootLayout, RootLayoutFallback } from "#web/app/root-layout.tsx";
+import { RouteError } from "#web/app/route-error.tsx";
+import { paths } from "#web/config/paths.ts";
 
 type PageModule = { default: ComponentType };
 
@@ -37,59 +37,69 @@ export const routes: RouteObject[] = [
         // Inside the layout, so a failed page keeps the top bar and footer around its error.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import("./app/home-route.tsx")) },
-          { path: paths.signup.path, lazy: page(() => import("./features/auth/signup-page.tsx")) },
-          { path: paths.signin.path, lazy: page(() => import("./features/auth/signin-page.tsx")) },
+          { index: true, lazy: page(() => import("#web/app/home-route.tsx")) },
+          { path: paths.signup.path, lazy: page(() => import("#web/features/auth/signup-page.tsx")) },
+          { path: paths.signin.path, lazy: page(() => import("#web/features/auth/signin-page.tsx")) },
           {
             path: paths.resetPassword.path,
-            lazy: page(() => import("./features/auth/reset-password-page.tsx")),
+            lazy: page(() => import("#web/features/auth/reset-password-page.tsx")),
           },
-          { path: paths.blog.path, lazy: page(() => import("./features/content/blog-page.tsx")) },
+          { path: paths.blog.path, lazy: page(() => import("#web/features/content/blog-page.tsx")) },
           {
             path: paths.blogArticle.path,
-            lazy: page(() => import("./features/content/blog-article-page.tsx")),
+            lazy: page(() => import("#web/features/content/blog-article-page.tsx")),
           },
-          { path: paths.faq.path, lazy: page(() => import("./features/content/faq-page.tsx")) },
+          { path: paths.faq.path, lazy: page(() => import("#web/features/content/faq-page.tsx")) },
           {
-            path: paths.productsRoot.path,
+            path: paths.listingsRoot.path,
             lazy: async () => {
-              const { ProductsLayout } = await import("./features/listings/products-layout.tsx");
-              return { element: guarded("buyer", <ProductsLayout />) };
+              const { ListingsLayout } = await import("#web/features/listings/listings-layout.tsx");
+              return { element: guarded("buyer", <ListingsLayout />) };
             },
             children: [
-              { index: true, loader: () => redirect(paths.products.getHref("all")) },
+              { index: true, loader: () => redirect(paths.listings.getHref("all")) },
               {
-                path: paths.productDetails.path,
-                lazy: page(() => import("./app/listing-details-route.tsx")),
+                path: paths.listingDetails.path,
+                lazy: page(() => import("#web/app/listing-details-route.tsx")),
               },
               {
-                path: paths.products.path,
-                lazy: page(() => import("./features/listings/category-page.tsx")),
+                path: paths.listings.path,
+                lazy: page(() => import("#web/features/listings/category-page.tsx")),
               },
             ],
           },
           {
             path: d.root.path,
-            lazy: async () => ({ Component: (await import("./app/dashboard-layout.tsx")).DashboardLayout }),
+            lazy: async () => ({
+              Component: (await import("#web/app/dashboard-layout.tsx")).DashboardLayout,
+            }),
             children: [
-              { index: true, lazy: page(() => import("./app/dashboard-home-page.tsx")) },
-              rolePage(d.profile.path, null, () => import("./features/auth/profile-page.tsx")),
-              rolePage(d.myOrders.path, "buyer", () => import("./features/orders/my-orders-page.tsx")),
-              rolePage(d.payment.path, "buyer", () => import("./features/payments/payment-page.tsx")),
-              rolePage(d.addProduct.path, "seller", () => import("./features/listings/add-product-page.tsx")),
-              rolePage(d.myProducts.path, "seller", () => import("./features/listings/my-products-page.tsx")),
+              { index: true, lazy: page(() => import("#web/app/dashboard-home-page.tsx")) },
+              rolePage(d.profile.path, null, () => import("#web/features/auth/profile-page.tsx")),
+              rolePage(d.myOrders.path, "buyer", () => import("#web/features/orders/my-orders-page.tsx")),
+              rolePage(d.payment.path, "buyer", () => import("#web/features/payments/payment-page.tsx")),
               rolePage(
-                d.myProductDetails.path,
+                d.addListing.path,
                 "seller",
-                () => import("./features/listings/seller-listing-details-page.tsx"),
+                () => import("#web/features/listings/add-listing-page.tsx"),
               ),
-              rolePage(d.myBuyers.path, "seller", () => import("./features/orders/my-buyers-page.tsx")),
-              rolePage(d.allSellers.path, "admin", () => import("./features/admin/all-sellers-page.tsx")),
-              rolePage(d.allBuyers.path, "admin", () => import("./features/admin/all-buyers-page.tsx")),
+              rolePage(
+                d.myListings.path,
+                "seller",
+                () => import("#web/features/listings/my-listings-page.tsx"),
+              ),
+              rolePage(
+                d.myListingDetails.path,
+                "seller",
+                () => import("#web/features/listings/seller-listing-details-page.tsx"),
+              ),
+              rolePage(d.myBuyers.path, "seller", () => import("#web/features/orders/my-buyers-page.tsx")),
+              rolePage(d.allSellers.path, "admin", () => import("#web/features/admin/all-sellers-page.tsx")),
+              rolePage(d.allBuyers.path, "admin", () => import("#web/features/admin/all-buyers-page.tsx")),
               rolePage(
                 d.reportedItems.path,
                 "admin",
-                () => import("./features/reports/reported-items-page.tsx"),
+                () => import("#web/features/reports/reported-items-page.tsx"),
               ),
             ],
           },

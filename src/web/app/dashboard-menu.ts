@@ -7,8 +7,8 @@ export type DashboardMenuItem = { label: string; href: string };
 export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {
   buyer: [{ label: "My orders", href: paths.dashboard.myOrders.getHref() }],
   seller: [
-    { label: "Add a product", href: paths.dashboard.addProduct.getHref() },
-    { label: "My products", href: paths.dashboard.myProducts.getHref() },
+    { label: "Add a product", href: paths.dashboard.addListing.getHref() },
+    { label: "My products", href: paths.dashboard.myListings.getHref() },
     { label: "My buyers", href: paths.dashboard.myBuyers.getHref() },
   ],
   admin: [

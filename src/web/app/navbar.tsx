@@ -16,7 +16,7 @@ type NavItem = { label: string; to: string; end?: boolean; hash?: boolean };
 function navItems(user: User | null): NavItem[] {
   return [
     { label: "Home", to: paths.home.getHref(), end: true },
-    ...(user?.role === "buyer" ? [{ label: "Products", to: paths.products.getHref("all") }] : []),
+    ...(user?.role === "buyer" ? [{ label: "Products", to: paths.listings.getHref("all") }] : []),
     { label: "Blog", to: paths.blog.getHref() },
     ...(user ? [{ label: "Dashboard", to: paths.dashboard.root.getHref() }] : []),
     { label: "About Us", to: paths.aboutUs.getHref(), hash: true },

@@ -4,7 +4,7 @@ import { meQueryOptions } from "#web/lib/session.ts";
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
-/** The product's rule: 1 s, 2 s, 4 s… between retries, never more than 30 s. */
+/** MotoHaat's rule: 1 s, 2 s, 4 s… between retries, never more than 30 s. */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
 }

@@ -25,7 +25,7 @@ type BikeCardProps = {
 };
 
 /**
- * The frame every bike card shares (buyer's grid, seller's products, orders, reported items): photo
+ * The frame every bike card shares (buyer's grid, seller's listings, orders, reported items): photo
  * with room for a corner badge, then title and badge, then what the card is about. Named by its title.
  */
 export function BikeCard({

@@ -4,7 +4,7 @@ import { Modal } from "./modal.tsx";
 type ConfirmDialogProps = {
   open: boolean;
   title: string;
-  /** The question, e.g. "are you sure you want to delete this product?". */
+  /** The question, e.g. MSG.listing.confirmDelete. */
   message: string;
   confirmLabel: string;
   onConfirm: () => void;

@@ -14,12 +14,12 @@ export const paths = {
   blog: { path: "/blog", getHref: () => "/blog" },
   blogArticle: { path: "/blog/:slug", getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
   faq: { path: "/faq", getHref: () => "/faq" },
-  productsRoot: { path: "/products", getHref: () => "/products" },
-  products: {
+  listingsRoot: { path: "/products", getHref: () => "/products" },
+  listings: {
     path: "/products/:category",
     getHref: (category = "all") => `/products/${encodeURIComponent(category)}`,
   },
-  productDetails: {
+  listingDetails: {
     path: "/products/productdetails/:id",
     getHref: (id: string) => `/products/productdetails/${encodeURIComponent(id)}`,
   },
@@ -31,9 +31,9 @@ export const paths = {
       path: "payment/:orderId",
       getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
     },
-    addProduct: { path: "addproduct", getHref: () => "/dashboard/addproduct" },
-    myProducts: { path: "myproducts", getHref: () => "/dashboard/myproducts" },
-    myProductDetails: {
+    addListing: { path: "addproduct", getHref: () => "/dashboard/addproduct" },
+    myListings: { path: "myproducts", getHref: () => "/dashboard/myproducts" },
+    myListingDetails: {
       path: "myproducts/details/:id",
       getHref: (id: string) => `/dashboard/myproducts/details/${encodeURIComponent(id)}`,
     },

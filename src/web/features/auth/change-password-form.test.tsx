@@ -79,7 +79,7 @@ describe("change password form", () => {
     expect(screen.queryByRole("button", { name: "Change password" })).not.toBeInTheDocument();
   });
 
-  it("checks the product's rule before sending", async () => {
+  it("checks MotoHaat's rule before sending", async () => {
     const fetchMock = mockApi({});
     await fill("0ld!Password", "abcdef1!");
     expect(await screen.findByText(MSG.signup.passwordWeak)).toBeInTheDocument();

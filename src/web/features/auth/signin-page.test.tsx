@@ -23,7 +23,7 @@ const signedOut = { "GET /api/auth/me": () => ({ body: { user: null } }) };
 afterEach(() => vi.unstubAllGlobals());
 
 describe("sign-in page", () => {
-  it("shows the product's messages under the fields when they are empty or too short", async () => {
+  it("shows MotoHaat's messages under the fields when they are empty or too short", async () => {
     const fetchMock = mockApi({ ...noDemo, ...signedOut });
     const user = userEvent.setup();
     renderRoutes(routes, "/signin");

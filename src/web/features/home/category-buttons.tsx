@@ -31,14 +31,14 @@ export function CategoryButtons() {
       ) : (
         <ul className="flex flex-wrap gap-2 sm:gap-3">
           <li>
-            <Link to={paths.products.getHref("all")} className="btn btn-primary">
+            <Link to={paths.listings.getHref("all")} className="btn btn-primary">
               <Bike className="size-4" />
               All bikes
             </Link>
           </li>
           {data.categories.map((c) => (
             <li key={c.slug}>
-              <Link to={paths.products.getHref(c.slug)} className="btn btn-outline">
+              <Link to={paths.listings.getHref(c.slug)} className="btn btn-outline">
                 {c.label}
               </Link>
             </li>

@@ -21,7 +21,7 @@ export function Hero() {
             Compare asking prices with brand-new prices, see how long each bike has been used, and book the
             one you like with your phone number and a place to meet. No middlemen, no guesswork.
           </p>
-          <Link to={paths.products.getHref("all")} className="btn btn-primary btn-lg mt-6">
+          <Link to={paths.listings.getHref("all")} className="btn btn-primary btn-lg mt-6">
             Get Started
             <ArrowRight className="size-5" />
           </Link>

@@ -6,12 +6,12 @@ import type { Listing } from "#shared/schemas/listings.ts";
 import { buildListing, pageOf } from "#web/test/listings.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import CategoryPage from "./category-page.tsx";
-import { ProductsLayout } from "./products-layout.tsx";
+import { ListingsLayout } from "./listings-layout.tsx";
 
 const routes = [
   {
     path: "/products",
-    element: <ProductsLayout />,
+    element: <ListingsLayout />,
     children: [
       { path: "/products/productdetails/:id", element: <h1>Details page</h1> },
       { path: "/products/:category", Component: CategoryPage },

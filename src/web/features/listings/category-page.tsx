@@ -9,7 +9,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { allItems } from "#web/lib/paging.ts";
 import { useListings } from "./api/get-listings.ts";
 import { ListingCard } from "./listing-card.tsx";
-import { AllBikesLink, ProductsNotFound } from "./products-not-found.tsx";
+import { AllBikesLink, ListingsNotFound } from "./listings-not-found.tsx";
 
 const GRID = "grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4";
 const CARD_SIZES = "(min-width: 1536px) 300px, (min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw";
@@ -26,9 +26,9 @@ export default function CategoryPage() {
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
-      <ProductsNotFound pageTitle="Category not found" heading={MSG.listing.unknownCategory}>
+      <ListingsNotFound pageTitle="Category not found" heading={MSG.listing.unknownCategory}>
         Pick a category from the list, or browse every bike.
-      </ProductsNotFound>
+      </ListingsNotFound>
     );
   }
 

@@ -36,7 +36,7 @@ export function ListingCard({
       model={listing.model}
       title={
         <Link
-          to={paths.productDetails.getHref(listing.id)}
+          to={paths.listingDetails.getHref(listing.id)}
           className="link link-hover after:absolute after:inset-0 after:rounded-box"
         >
           {listing.model}

@@ -8,7 +8,7 @@ import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useListing } from "./api/get-listing.ts";
 import { ListingDetails } from "./listing-details.tsx";
-import { ProductsNotFound } from "./products-not-found.tsx";
+import { ListingsNotFound } from "./listings-not-found.tsx";
 
 type ListingDetailsPageProps = {
   /** Booking and reporting live in other features; the app composes them in here. */
@@ -25,9 +25,9 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
-        <ProductsNotFound pageTitle="Bike not found" heading={MSG.listing.notFound}>
+        <ListingsNotFound pageTitle="Bike not found" heading={MSG.listing.notFound}>
           It may have been sold and removed by its seller. Plenty of others are waiting.
-        </ProductsNotFound>
+        </ListingsNotFound>
       );
     }
     return <LoadError error={query.error} onRetry={query.refetch} />;
@@ -40,10 +40,10 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
       <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
         <ul>
           <li>
-            <Link to={paths.products.getHref("all")}>All bikes</Link>
+            <Link to={paths.listings.getHref("all")}>All bikes</Link>
           </li>
           <li>
-            <Link to={paths.products.getHref(listing.category.slug)}>{listing.category.label}</Link>
+            <Link to={paths.listings.getHref(listing.category.slug)}>{listing.category.label}</Link>
           </li>
           <li aria-current="page" className="min-w-0 truncate">
             {listing.model}

@@ -32,7 +32,7 @@ const api = (found: Listing | null) => ({
 beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
 
-describe("Seller's product details", () => {
+describe("Seller's listing details", () => {
   it("shows the bike in full and deletes it after confirming, then goes back to My products", async () => {
     const fetchMock = mockApi({
       ...api(listing),

@@ -8,7 +8,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
 import { useListing } from "./api/get-listing.ts";
 import { ListingDetails } from "./listing-details.tsx";
-import { DeleteListingButton } from "./my-product-card.tsx";
+import { DeleteListingButton } from "./my-listing-card.tsx";
 
 /** One of the seller's own bikes in full, with the way to delete it. */
 export default function SellerListingDetailsPage() {
@@ -26,7 +26,7 @@ export default function SellerListingDetailsPage() {
   return (
     <section className="flex flex-col gap-6">
       <title>{`${listing && !notFound ? listing.model : "Product details"} — MotoHaat`}</title>
-      <Link to={paths.dashboard.myProducts.getHref()} className="btn btn-ghost btn-sm self-start">
+      <Link to={paths.dashboard.myListings.getHref()} className="btn btn-ghost btn-sm self-start">
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to My products
       </Link>
@@ -46,7 +46,7 @@ export default function SellerListingDetailsPage() {
               <DeleteListingButton
                 listing={query.data.listing}
                 size="md"
-                onDeleted={() => void navigate(paths.dashboard.myProducts.getHref(), { replace: true })}
+                onDeleted={() => void navigate(paths.dashboard.myListings.getHref(), { replace: true })}
               />
             </div>
           }

@@ -46,7 +46,7 @@ beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("Book now", () => {
-  it("validates phone and meeting location with the product's messages before sending anything", async () => {
+  it("validates phone and meeting location with MotoHaat's messages before sending anything", async () => {
     const fetchMock = mockApi(signedInAs(buyer));
     const user = userEvent.setup();
     renderRoutes(routes(), detailsPath);

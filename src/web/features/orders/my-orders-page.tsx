@@ -25,7 +25,7 @@ export default function MyOrdersPage() {
           title="You have no orders yet"
           icon={<ShoppingBag className="size-10" />}
           action={
-            <Link to={paths.products.getHref()} className="btn btn-primary">
+            <Link to={paths.listings.getHref()} className="btn btn-primary">
               Browse bikes
             </Link>
           }

@@ -3,7 +3,7 @@ import type { Listing } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
 import { listingsKey } from "./listings-key.ts";
 
-/** `body`: the Add Product fields and the `photo` file, as multipart. */
+/** `body`: the fields of the Add Product form and the `photo` file, as multipart. */
 export function createListing(body: FormData) {
   return api<{ listing: Listing }>("/api/listings", { method: "POST", body });
 }

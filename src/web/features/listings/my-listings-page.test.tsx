@@ -6,14 +6,14 @@ import type { Listing } from "#shared/schemas/listings.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing, pageOf } from "#web/test/listings.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
-import MyProductsPage from "./my-products-page.tsx";
+import MyListingsPage from "./my-listings-page.tsx";
 
 const listing = (id: string, model: string, over: Partial<Listing> = {}) =>
   buildListing({ id, model, postedAt: "2026-01-05T10:00:00.000Z", ...over });
 
 const path = "/dashboard/myproducts";
 const routes = withToasts([
-  { path, Component: MyProductsPage },
+  { path, Component: MyListingsPage },
   { path: "/dashboard/addproduct", element: <h1>Add Product page</h1> },
   { path: "/dashboard/myproducts/details/:id", element: <h1>Details page</h1> },
 ]);

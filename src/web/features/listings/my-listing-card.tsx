@@ -114,7 +114,7 @@ function AdvertiseButton({ listing }: { listing: Listing }) {
 }
 
 /** One of the seller's bikes: what buyers see of it, its status, and what the seller can do. */
-export function MyProductCard({ listing }: { listing: Listing }) {
+export function MyListingCard({ listing }: { listing: Listing }) {
   return (
     <BikeCard photo={listing.photo} model={listing.model} badge={<StatusBadge listing={listing} />}>
       <ListingFacts listing={listing} className="text-sm" />
@@ -123,7 +123,7 @@ export function MyProductCard({ listing }: { listing: Listing }) {
         <AdvertiseButton listing={listing} />
         <DeleteListingButton listing={listing} />
         <Link
-          to={paths.dashboard.myProductDetails.getHref(listing.id)}
+          to={paths.dashboard.myListingDetails.getHref(listing.id)}
           className="btn btn-outline btn-sm col-span-2"
         >
           Details

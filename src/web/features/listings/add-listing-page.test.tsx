@@ -4,10 +4,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CATEGORIES } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
-import AddProductPage from "./add-product-page.tsx";
+import AddListingPage from "./add-listing-page.tsx";
 
 const path = "/dashboard/addproduct";
-const routes = withToasts([{ path, Component: AddProductPage }]);
+const routes = withToasts([{ path, Component: AddListingPage }]);
 const categories = { "GET /api/categories": () => ({ body: { categories: CATEGORIES } }) };
 const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
   status,

@@ -8,13 +8,13 @@ import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { allItems } from "#web/lib/paging.ts";
 import { useMyListings } from "./api/get-my-listings.ts";
-import { MyProductCard } from "./my-product-card.tsx";
+import { MyListingCard } from "./my-listing-card.tsx";
 
-export default function MyProductsPage() {
+export default function MyListingsPage() {
   const query = useMyListings();
   const listings = allItems(query.data);
-  const addProduct = (
-    <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary">
+  const addListing = (
+    <Link to={paths.dashboard.addListing.getHref()} className="btn btn-primary">
       <Plus className="size-4" aria-hidden="true" />
       Add Product
     </Link>
@@ -24,14 +24,14 @@ export default function MyProductsPage() {
       <title>My products — MotoHaat</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My products</h1>
-        {listings.length > 0 ? addProduct : null}
+        {listings.length > 0 ? addListing : null}
       </div>
       {query.isPending ? (
         <Spinner block label="Loading your products" />
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={query.refetch} />
       ) : listings.length === 0 ? (
-        <EmptyState title={MSG.listing.noneYet} icon={<Bike className="size-10" />} action={addProduct}>
+        <EmptyState title={MSG.listing.noneYet} icon={<Bike className="size-10" />} action={addListing}>
           Post your first bike and it shows up here, ready to advertise.
         </EmptyState>
       ) : (
@@ -39,7 +39,7 @@ export default function MyProductsPage() {
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
             {listings.map((listing) => (
               <li key={listing.id}>
-                <MyProductCard listing={listing} />
+                <MyListingCard listing={listing} />
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { paths } from "#web/config/paths.ts";
 
-type ProductsNotFoundProps = {
+type ListingsNotFoundProps = {
   /** The tab's title, e.g. "Bike not found". */
   pageTitle: string;
   /** What is missing, in the server's words. */
@@ -14,7 +14,7 @@ type ProductsNotFoundProps = {
 };
 
 /** A category or bike that does not exist: said kindly, with the way to every bike. */
-export function ProductsNotFound({ pageTitle, heading, children }: ProductsNotFoundProps) {
+export function ListingsNotFound({ pageTitle, heading, children }: ListingsNotFoundProps) {
   return (
     <section className="py-8">
       <title>{`${pageTitle} — MotoHaat`}</title>
@@ -27,7 +27,7 @@ export function ProductsNotFound({ pageTitle, heading, children }: ProductsNotFo
 
 export function AllBikesLink() {
   return (
-    <Link to={paths.products.getHref("all")} className="btn btn-primary">
+    <Link to={paths.listings.getHref("all")} className="btn btn-primary">
       See all bikes
     </Link>
   );

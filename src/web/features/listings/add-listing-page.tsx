@@ -12,15 +12,15 @@ import { useCategories } from "#web/lib/categories-query.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useCreateListing } from "./api/create-listing.ts";
 
-const AddProductFormSchema = ListingCreateFieldsSchema.extend({
+const AddListingFormSchema = ListingCreateFieldsSchema.extend({
   photo: photoFileSchema(MSG.listing.photoRequired),
 });
-type AddProductFormInput = z.input<typeof AddProductFormSchema>;
-type AddProductFormOutput = z.output<typeof AddProductFormSchema>;
-type Field = keyof AddProductFormInput;
-const isField = (key: string): key is Field => key in AddProductFormSchema.shape;
+type AddListingFormInput = z.input<typeof AddListingFormSchema>;
+type AddListingFormOutput = z.output<typeof AddListingFormSchema>;
+type Field = keyof AddListingFormInput;
+const isField = (key: string): key is Field => key in AddListingFormSchema.shape;
 
-const defaultValues: DefaultValues<AddProductFormInput> = {
+const defaultValues: DefaultValues<AddListingFormInput> = {
   model: "",
   engineCc: "",
   category: "commuter",
@@ -45,7 +45,7 @@ function TakaInput({ control, ...props }: { control: FieldControlProps } & Compo
   );
 }
 
-export default function AddProductPage() {
+export default function AddListingPage() {
   const createListing = useCreateListing();
   const categories = useCategories();
   const {
@@ -56,8 +56,8 @@ export default function AddProductPage() {
     reset,
     watch,
     formState: { errors },
-  } = useForm<AddProductFormInput, unknown, AddProductFormOutput>({
-    resolver: zodResolver(AddProductFormSchema),
+  } = useForm<AddListingFormInput, unknown, AddListingFormOutput>({
+    resolver: zodResolver(AddListingFormSchema),
     defaultValues,
   });
   const chosenPhoto = watch("photo");
@@ -93,7 +93,7 @@ export default function AddProductPage() {
       <form noValidate onSubmit={onSubmit} className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <FormField id="product-model" label="Bike model" error={errors.model?.message}>
+            <FormField id="listing-model" label="Bike model" error={errors.model?.message}>
               {(control) => (
                 <input
                   {...control}
@@ -106,7 +106,7 @@ export default function AddProductPage() {
               )}
             </FormField>
           </div>
-          <FormField id="product-engine" label="Engine (CC)" error={errors.engineCc?.message}>
+          <FormField id="listing-engine" label="Engine (CC)" error={errors.engineCc?.message}>
             {(control) => (
               <input
                 {...control}
@@ -121,7 +121,7 @@ export default function AddProductPage() {
             )}
           </FormField>
           <FormField
-            id="product-category"
+            id="listing-category"
             label="Category"
             error={errors.category?.message ?? (categories.isError ? categories.error.message : undefined)}
           >
@@ -153,7 +153,7 @@ export default function AddProductPage() {
             }
           </FormField>
           <div className="sm:col-span-2">
-            <FormField id="product-brand" label="Brand name" error={errors.brand?.message}>
+            <FormField id="listing-brand" label="Brand name" error={errors.brand?.message}>
               {(control) => (
                 <input
                   {...control}
@@ -165,15 +165,15 @@ export default function AddProductPage() {
               )}
             </FormField>
           </div>
-          <FormField id="product-new-price" label="Brand new price" error={errors.brandNewPrice?.message}>
+          <FormField id="listing-new-price" label="Brand new price" error={errors.brandNewPrice?.message}>
             {(control) => <TakaInput control={control} {...register("brandNewPrice")} placeholder="235000" />}
           </FormField>
-          <FormField id="product-asking-price" label="Asking price" error={errors.askingPrice?.message}>
+          <FormField id="listing-asking-price" label="Asking price" error={errors.askingPrice?.message}>
             {(control) => <TakaInput control={control} {...register("askingPrice")} placeholder="150000" />}
           </FormField>
           <div className="sm:col-span-2">
             <FormField
-              id="product-used"
+              id="listing-used"
               label="Total used"
               error={errors.totalUsed?.message}
               hint="How long it has been ridden, e.g. 2 years"
@@ -184,7 +184,7 @@ export default function AddProductPage() {
             </FormField>
           </div>
           <div className="sm:col-span-2">
-            <FormField id="product-photo" label="Bike photo" error={errors.photo?.message}>
+            <FormField id="listing-photo" label="Bike photo" error={errors.photo?.message}>
               {(control) => (
                 <PhotoInput
                   control={control}

@@ -7,7 +7,7 @@ import { paths } from "#web/config/paths.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
 
 /** `/products/*`: the bikes beside a drawer with the category picker. */
-export function ProductsLayout() {
+export function ListingsLayout() {
   // No category on a bike's details page: the picker then asks rather than claim "All".
   const { category = "" } = useParams();
   const navigate = useNavigate();
@@ -25,7 +25,7 @@ export function ProductsLayout() {
         className="select w-full"
         value={category}
         aria-busy={categories.isPending}
-        onChange={(e) => void navigate(paths.products.getHref(e.target.value))}
+        onChange={(e) => void navigate(paths.listings.getHref(e.target.value))}
       >
         {category === "" ? (
           <option value="" disabled>
