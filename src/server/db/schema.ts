@@ -172,7 +172,7 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** UNIQUE: one bike is sold once, whatever races happen (DESIGN.md decision 8). */
+    /** UNIQUE: one bike is sold once, whatever races happen (decision 014). */
     listingId: uuid("listing_id")
       .notNull()
       .unique("orders_listing_id_unique")

@@ -96,7 +96,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     "permissions-policy": permissions,
   });
 
-  // Bodies are JSON or multipart only (DESIGN.md decision 5): text/plain is what a cross-site form
+  // Bodies are JSON or multipart only (decision 012): text/plain is what a cross-site form
   // can send without a preflight, so no route may accept it; Fastify would otherwise parse it.
   app.removeContentTypeParser("text/plain");
 

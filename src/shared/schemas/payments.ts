@@ -3,7 +3,7 @@ import { MSG } from "#shared/messages.ts";
 import { OrderSchema } from "./orders.ts";
 
 export const CURRENCY = "BDT";
-/** Payments are in poisha: taka × 100 (DESIGN.md decision 7). */
+/** Payments are in poisha: taka × 100 (decision 013). */
 export const toPoisha = (taka: number) => taka * 100;
 
 /** A card as the test provider receives it. The full number is used once and never kept. */
