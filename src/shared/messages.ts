@@ -1,4 +1,4 @@
-/** Every user-facing message of PRODUCT.md, written once and used by server and browser alike. */
+/** Every user-facing message, written once for server and browser alike; docs/product.md quotes them. */
 export const MSG = {
   signup: {
     nameRequired: "you must provide your name",

@@ -3,7 +3,7 @@ import { paths } from "#web/config/paths.ts";
 
 export type DashboardMenuItem = { label: string; href: string };
 
-/** The side menu of each role, in the order PRODUCT.md lists them. */
+/** The side menu of each role, in the order docs/product.md lists them. */
 export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {
   buyer: [{ label: "My orders", href: paths.dashboard.myOrders.getHref() }],
   seller: [

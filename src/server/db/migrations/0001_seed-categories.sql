@@ -1,4 +1,4 @@
--- The 12 categories of PRODUCT.md are product data, not demo data: every database has them.
+-- The 12 categories of docs/product.md are product data, not demo data: every database has them.
 INSERT INTO "categories" ("slug", "label", "position") VALUES
   ('commuter', 'Commuter', 1),
   ('sports', 'Sports', 2),

@@ -10,7 +10,7 @@ import { MSG } from "#shared/messages.ts";
 import { findUserByEmail } from "./service.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** The SPA route that reads the token (PRODUCT.md: `/reset-password?token=…`). */
+/** The SPA route that reads the token (docs/product.md: `/reset-password?token=…`). */
 const RESET_PAGE = "/reset-password";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
