@@ -64,13 +64,13 @@ export type TestApp = {
  * The app on a fresh test database and data dir. `overrides` replace parts of the loaded config
  * that no variable sets (such as `webDist`); `openDb` opens another database (such as one a CLI
  * wrote to); the app closes it on close. `build` hands buildApp what no config says (a logger to
- * read, a payment provider talking to a local server).
+ * read, a payment provider talking to a local server, a hook that sees every route).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
   openDb: () => Promise<Database> = openTestDatabase,
-  build: Pick<BuildOptions, "logger" | "paymentProvider"> = {},
+  build: Pick<BuildOptions, "logger" | "paymentProvider" | "onRoute"> = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-test-"));
   const config = {

@@ -1,11 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { listings } from "#server/db/schema.ts";
 import { createUser } from "#server/features/auth/service.ts";
 import { saveImage } from "#server/images/store.ts";
 import type { Role } from "#shared/schemas/auth.ts";
-import { call, sessionCookie } from "./app.ts";
+import type { Order } from "#shared/schemas/orders.ts";
+import { call, multipart, sessionCookie } from "./app.ts";
 
 export const STRONG_PASSWORD = "Str0ng!Pass";
 
@@ -18,6 +19,48 @@ export function jpeg(width = 64, height = 48, colour = "#e11d48"): Promise<Buffe
   return sharp({ create: { width, height, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
+}
+
+/** A client address of its own (10.x.y.z), so per-address limits start from zero for it. */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export type Upload = { data: Buffer; filename: string; type?: string };
+
+/** A small real JPEG as a form's file part. */
+export async function jpegUpload(filename = "me.jpg"): Promise<Upload> {
+  return { data: await jpeg(), filename, type: "image/jpeg" };
+}
+
+type FormFields = Record<string, string | Upload | undefined>;
+
+/** A complete, valid sign-up form; `fields` replace (or, as undefined, remove) its parts. */
+export async function signupForm(fields: FormFields = {}) {
+  return multipart({
+    name: "Karim Uddin",
+    email: uniqueEmail("signup"),
+    role: "buyer",
+    password: STRONG_PASSWORD,
+    photo: await jpegUpload(),
+    ...fields,
+  });
+}
+
+/** The text fields of a listing the API accepts, as the Add Product form sends them. */
+export const VALID_LISTING = {
+  model: "Yamaha FZS V3",
+  engineCc: "149",
+  category: "sports",
+  brand: "Yamaha",
+  brandNewPrice: "245000",
+  askingPrice: "180000",
+  totalUsed: "2 years",
+};
+
+/** A complete, valid Add Product form with its photo; `fields` replace (or, as undefined, remove) its parts. */
+export async function listingForm(fields: FormFields = {}) {
+  return multipart({ ...VALID_LISTING, photo: await jpegUpload("bike.jpg"), ...fields });
 }
 
 export type TestUser = { id: string; email: string; name: string; role: Role; password: string };
@@ -94,4 +137,20 @@ export async function buildListing(
     })
     .returning();
   return row!;
+}
+
+/** Books the listing through the API as the buyer with this session; throws unless it is booked. */
+export async function bookOrder(
+  app: FastifyInstance,
+  buyerCookie: string,
+  listingId: string,
+): Promise<Order> {
+  const res = await call(app, {
+    method: "POST",
+    url: "/api/orders",
+    cookie: buyerCookie,
+    payload: { listingId, phone: "01711-000000", meetingLocation: "Gulshan 1" },
+  });
+  if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
+  return res.json().order;
 }

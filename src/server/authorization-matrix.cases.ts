@@ -1,0 +1,346 @@
+import type { FastifyInstance } from "fastify";
+import { sendPasswordReset } from "#server/features/auth/password-reset.ts";
+import type { Mail } from "#server/mail/mailer.ts";
+import { call, multipart, type Req } from "#server/test/app.ts";
+import {
+  bookOrder,
+  buildListing,
+  buildUser,
+  listingForm,
+  STRONG_PASSWORD,
+  signedInUser,
+  signIn,
+  signupForm,
+  type TestUser,
+} from "#server/test/factories.ts";
+
+/**
+ * Who may call what, for every API route: the status each kind of caller gets. "buyer" owns the
+ * orders and "seller" the listings the requests point at; the "other" ones own nothing involved.
+ */
+export const CALLERS = ["anonymous", "buyer", "otherBuyer", "seller", "otherSeller", "admin"] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Expected = Record<Caller, number>;
+
+/** How a caller reads in a test's name. */
+export const CALLER_NAMES: Record<Caller, string> = {
+  anonymous: "anonymous",
+  buyer: "buyer",
+  otherBuyer: "other buyer",
+  seller: "seller",
+  otherSeller: "other seller",
+  admin: "admin",
+};
+
+export type World = {
+  app: FastifyInstance;
+  users: Record<Exclude<Caller, "anonymous">, TestUser>;
+  cookies: Record<Caller, string | undefined>;
+  listingId: string;
+  orderId: string;
+};
+
+/** A request for one call; `cookie` overrides the caller's own session. Mutations make fresh resources. */
+type Case = { expected: Expected; request: (w: World, caller: Caller) => Promise<Req> };
+
+const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
+
+export async function sellersListing(w: World) {
+  return (await buildListing(w.app, { sellerId: w.users.seller.id })).id;
+}
+
+export async function buyersOrder(w: World) {
+  return (await bookOrder(w.app, w.cookies.buyer!, await sellersListing(w))).id;
+}
+
+async function reportedListing(w: World) {
+  const id = await sellersListing(w);
+  const res = await call(w.app, {
+    method: "POST",
+    url: `/api/listings/${id}/reports`,
+    cookie: w.cookies.buyer,
+    payload: { reason: "Looks like a scam" },
+  });
+  if (res.statusCode !== 201) throw new Error(`report failed: ${res.body}`);
+  return id;
+}
+
+/** A fresh user's reset token, as the emailed link carries it. */
+async function resetToken(w: World) {
+  const user = await buildUser(w.app);
+  let link = "";
+  const mailer = {
+    async send(mail: Mail) {
+      link = mail.text;
+    },
+    close() {},
+  };
+  await sendPasswordReset(
+    w.app.db,
+    mailer,
+    { secret: w.app.config.sessionSecret, publicUrl: w.app.config.publicUrl },
+    user.email,
+  );
+  const token = link.match(/[?&]token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no reset link in: ${link}`);
+  return token;
+}
+
+/** A fresh user of the caller's role, signed in: for cases that change the person's own password or sessions. */
+async function freshOf(w: World, caller: Caller) {
+  if (caller === "anonymous") return undefined;
+  return signedInUser(w.app, { role: w.users[caller].role });
+}
+
+/** A route the app registers without a case here fails the matrix's first test. */
+export const MATRIX: Record<string, Case> = {
+  "GET /api/health": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/health" }),
+  },
+  "GET /api/categories": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/categories" }),
+  },
+
+  "POST /api/auth/signup": {
+    expected: { anonymous: 201, buyer: 201, otherBuyer: 201, seller: 201, otherSeller: 201, admin: 201 },
+    request: async () => ({ method: "POST", url: "/api/auth/signup", ...(await signupForm()) }),
+  },
+  "POST /api/auth/signin": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/auth/signin",
+      payload: { email: w.users.buyer.email, password: w.users.buyer.password },
+    }),
+  },
+  "POST /api/auth/signout": {
+    expected: { anonymous: 204, buyer: 204, otherBuyer: 204, seller: 204, otherSeller: 204, admin: 204 },
+    // A session of its own, so signing out does not end the session the other cases use.
+    request: async (w, caller) => ({
+      method: "POST",
+      url: "/api/auth/signout",
+      cookie: caller === "anonymous" ? undefined : await signIn(w.app, w.users[caller]),
+    }),
+  },
+  "GET /api/auth/me": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/auth/me" }),
+  },
+  "PATCH /api/auth/me": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    // Each caller sets the name it already has, so the other cases see the same users.
+    request: async (_w, caller) => ({
+      method: "PATCH",
+      url: "/api/auth/me",
+      ...(await multipart({ name: caller })),
+    }),
+  },
+  "POST /api/auth/password-reset": {
+    expected: { anonymous: 202, buyer: 202, otherBuyer: 202, seller: 202, otherSeller: 202, admin: 202 },
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/auth/password-reset",
+      payload: { email: w.users.buyer.email },
+    }),
+  },
+  "POST /api/auth/password-reset/confirm": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    // A user of its own each time: a reset ends every session of the user it is for.
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/auth/password-reset/confirm",
+      payload: { token: await resetToken(w), password: "N3w!Secret" },
+    }),
+  },
+  // Demo data is off here: the list is not found, for everyone alike.
+  "GET /api/auth/demo-accounts": {
+    expected: { anonymous: 404, buyer: 404, otherBuyer: 404, seller: 404, otherSeller: 404, admin: 404 },
+    request: async () => ({ method: "GET", url: "/api/auth/demo-accounts" }),
+  },
+  "GET /api/auth/providers": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/auth/providers" }),
+  },
+  // Redirects for everyone: to the provider, or (as here, with no provider listening) back to /signin.
+  "GET /api/auth/google": {
+    expected: { anonymous: 302, buyer: 302, otherBuyer: 302, seller: 302, otherSeller: 302, admin: 302 },
+    request: async () => ({ method: "GET", url: "/api/auth/google" }),
+  },
+  "GET /api/auth/google/callback": {
+    expected: { anonymous: 302, buyer: 302, otherBuyer: 302, seller: 302, otherSeller: 302, admin: 302 },
+    request: async () => ({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" }),
+  },
+
+  "POST /api/auth/password": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async (w, caller) => {
+      const fresh = await freshOf(w, caller);
+      return {
+        method: "POST",
+        url: "/api/auth/password",
+        cookie: fresh?.cookie,
+        payload: { currentPassword: fresh?.user.password ?? STRONG_PASSWORD, newPassword: "N3w!Secret" },
+      };
+    },
+  },
+  "GET /api/auth/sessions": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/auth/sessions" }),
+  },
+  // Ends the caller's own other device; each signed-in caller has one of its own to end.
+  "DELETE /api/auth/sessions/:id": {
+    expected: { anonymous: 401, buyer: 204, otherBuyer: 204, seller: 204, otherSeller: 204, admin: 204 },
+    request: async (w, caller) => {
+      const fresh = await freshOf(w, caller);
+      let id = "00000000-0000-0000-0000-000000000000";
+      if (fresh) {
+        await signIn(w.app, fresh.user);
+        const res = await call(w.app, { method: "GET", url: "/api/auth/sessions", cookie: fresh.cookie });
+        id = (res.json().devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
+      }
+      return { method: "DELETE", url: `/api/auth/sessions/${id}`, cookie: fresh?.cookie };
+    },
+  },
+  "DELETE /api/auth/sessions": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async (w, caller) => ({
+      method: "DELETE",
+      url: "/api/auth/sessions",
+      cookie: (await freshOf(w, caller))?.cookie,
+    }),
+  },
+  // No pending sign-in behind it (no password step): start again, for everyone alike.
+  "POST /api/auth/signin/mfa": {
+    expected: { anonymous: 401, buyer: 401, otherBuyer: 401, seller: 401, otherSeller: 401, admin: 401 },
+    request: async () => ({ method: "POST", url: "/api/auth/signin/mfa", payload: { code: "123456" } }),
+  },
+  "POST /api/auth/mfa/setup": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "POST", url: "/api/auth/mfa/setup", payload: {} }),
+  },
+  // A wrong code: the access rule is what this case is about, so nothing is turned on.
+  "POST /api/auth/mfa/confirm": {
+    expected: { anonymous: 401, buyer: 400, otherBuyer: 400, seller: 400, otherSeller: 400, admin: 400 },
+    request: async (w, caller) => ({
+      method: "POST",
+      url: "/api/auth/mfa/confirm",
+      payload: {
+        code: "000000",
+        password: caller === "anonymous" ? STRONG_PASSWORD : w.users[caller].password,
+      },
+    }),
+  },
+  // Nobody here has it on: a conflict with the account's state, once signed in.
+  "POST /api/auth/mfa/disable": {
+    expected: { anonymous: 401, buyer: 409, otherBuyer: 409, seller: 409, otherSeller: 409, admin: 409 },
+    request: async (w, caller) => ({
+      method: "POST",
+      url: "/api/auth/mfa/disable",
+      payload: { password: caller === "anonymous" ? STRONG_PASSWORD : w.users[caller].password },
+    }),
+  },
+
+  "GET /api/listings": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/listings" }),
+  },
+  "GET /api/listings/advertised": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/listings/advertised" }),
+  },
+  "GET /api/listings/:id": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async (w) => ({ method: "GET", url: `/api/listings/${w.listingId}` }),
+  },
+  "POST /api/listings": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 201, otherSeller: 201, admin: 403 },
+    request: async () => ({ method: "POST", url: "/api/listings", ...(await listingForm()) }),
+  },
+  "GET /api/me/listings": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/me/listings" }),
+  },
+  "POST /api/listings/:id/advertise": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/listings/${await sellersListing(w)}/advertise` }),
+  },
+  "DELETE /api/listings/:id": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "DELETE", url: `/api/listings/${await sellersListing(w)}` }),
+  },
+
+  "POST /api/listings/:id/reports": {
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 201, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/listings/${await sellersListing(w)}/reports`,
+      payload: { reason: "Wrong engine size" },
+    }),
+  },
+
+  "POST /api/orders": {
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 201, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/orders",
+      payload: { listingId: await sellersListing(w), phone: "01711-000000", meetingLocation: "Gulshan 1" },
+    }),
+  },
+  "GET /api/me/orders": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/me/orders" }),
+  },
+  "GET /api/orders/:id": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "GET", url: `/api/orders/${w.orderId}` }),
+  },
+  "GET /api/me/buyers": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/me/buyers" }),
+  },
+
+  "POST /api/orders/:id/payment-intent": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/orders/${w.orderId}/payment-intent` }),
+  },
+  "POST /api/payments/confirm": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => {
+      const intent = await call(w.app, {
+        method: "POST",
+        url: `/api/orders/${await buyersOrder(w)}/payment-intent`,
+        cookie: w.cookies.buyer,
+      });
+      if (intent.statusCode !== 200) throw new Error(`payment intent failed: ${intent.body}`);
+      const { intentId, clientSecret } = intent.json();
+      return { method: "POST", url: "/api/payments/confirm", payload: { intentId, clientSecret, card } };
+    },
+  },
+
+  "GET /api/admin/sellers": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/sellers" }),
+  },
+  "POST /api/admin/sellers/:id/verify": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async (w) => ({ method: "POST", url: `/api/admin/sellers/${w.users.seller.id}/verify` }),
+  },
+  "GET /api/admin/buyers": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/buyers" }),
+  },
+  "GET /api/admin/reports": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/reports" }),
+  },
+  "POST /api/admin/reports/:id/dismiss": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 204 },
+    request: async (w) => ({ method: "POST", url: `/api/admin/reports/${await reportedListing(w)}/dismiss` }),
+  },
+  "DELETE /api/admin/listings/:id": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 204 },
+    request: async (w) => ({ method: "DELETE", url: `/api/admin/listings/${await sellersListing(w)}` }),
+  },
+};
