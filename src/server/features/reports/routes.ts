@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
-import { ReportCreateSchema, ReportedListingsPageSchema } from "#shared/schemas/reports.ts";
-import { dismissReports, listReported, removeListing, reportListing } from "./service.ts";
+import { IdParamsSchema } from "#shared/schemas/paging.ts";
+import { ReportCreateSchema } from "#shared/schemas/reports.ts";
+import { reportListing } from "./service.ts";
 
 export async function reportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,57 +25,6 @@ export async function reportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await reportListing(db, request.user!, request.params.id, request.body);
       return reply.code(201).send({ reported: true as const });
-    },
-  );
-
-  r.get(
-    "/api/admin/reports",
-    {
-      config: { access: ["admin"] },
-      schema: {
-        tags,
-        summary: "Listings with open reports, with every reason and reporter",
-        querystring: PageQuerySchema,
-        response: { 200: ReportedListingsPageSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return listReported(db, request.query);
-    },
-  );
-
-  r.post(
-    "/api/admin/reports/:id/dismiss",
-    {
-      config: { access: ["admin"] },
-      schema: {
-        tags,
-        summary: "Dismiss every report on the listing `id`",
-        params: IdParamsSchema,
-        response: { 204: z.undefined() },
-      },
-    },
-    async (request, reply) => {
-      await dismissReports(db, request.params.id);
-      return reply.code(204).send();
-    },
-  );
-
-  r.delete(
-    "/api/admin/listings/:id",
-    {
-      config: { access: ["admin"] },
-      schema: {
-        tags,
-        summary: "Remove a listing (hidden instead when an order points at it)",
-        params: IdParamsSchema,
-        response: { 204: z.undefined() },
-      },
-    },
-    async (request, reply) => {
-      await removeListing(db, request.params.id);
-      return reply.code(204).send();
     },
   );
 }
