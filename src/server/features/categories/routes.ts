@@ -1,8 +1,7 @@
-import { asc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { categories } from "#server/db/schema.ts";
 import { CategoriesResponseSchema } from "#shared/schemas/categories.ts";
+import { listCategories } from "./service.ts";
 
 export async function categoryRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -16,10 +15,7 @@ export async function categoryRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const rows = await app.db
-        .select({ slug: categories.slug, label: categories.label })
-        .from(categories)
-        .orderBy(asc(categories.position));
+      const rows = await listCategories(app.db);
       reply.header("cache-control", "public, max-age=300");
       return { categories: rows };
     },

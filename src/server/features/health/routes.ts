@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ServiceUnavailable } from "#server/errors.ts";
+import { pingDatabase } from "./service.ts";
 
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -17,7 +17,7 @@ export async function healthRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
       } catch (err) {
         request.log.error({ err }, "health check: database unreachable");
         throw new ServiceUnavailable("The database is not reachable.");
