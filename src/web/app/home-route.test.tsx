@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "#shared/schemas/auth.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { buildListing, pageOf } from "#web/test/listings.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import HomeRoute from "./home-route.tsx";
@@ -50,7 +51,7 @@ describe("home page advertised bikes", () => {
 
     await screen.findByRole("link", { name: "All bikes" }, { timeout: 5000 });
     await waitFor(() =>
-      expect(queryClient.getQueryState(["listings", "advertised"])?.status).toBe("success"),
+      expect(queryClient.getQueryState(queryKeys.listings.advertised)?.status).toBe("success"),
     );
     expect(screen.queryByRole("heading", { name: "Advertised bikes" })).not.toBeInTheDocument();
   });
@@ -59,7 +60,7 @@ describe("home page advertised bikes", () => {
     const fetchMock = serve({ ...buyer, id: "u-seller", role: "seller" });
     const { queryClient } = renderRoutes(routes, "/");
 
-    await waitFor(() => expect(queryClient.getQueryState(["auth", "me"])?.status).toBe("success"));
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.auth.me)?.status).toBe("success"));
     expect(screen.getByRole("heading", { name: "About us" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Advertised bikes" })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(["/api/auth/me"]);

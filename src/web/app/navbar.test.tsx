@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "#shared/schemas/auth.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import { RequireAuth } from "./guards.tsx";
 import { Navbar } from "./navbar.tsx";
@@ -63,7 +64,7 @@ describe("navbar", () => {
 
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
-    expect(queryClient.getQueryData(["auth", "me"])).toEqual({ user: null });
+    expect(queryClient.getQueryData(queryKeys.auth.me)).toEqual({ user: null });
     expect(fetchMock).toHaveBeenCalledWith("/api/auth/signout", expect.objectContaining({ method: "POST" }));
   });
 });

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError, shouldRetry } from "#web/lib/api-client.ts";
-import { meQueryOptions } from "#web/lib/session.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -15,7 +15,7 @@ export function createQueryClient(): QueryClient {
   // Mutations are left out: a wrong password on sign-in is a 401 too and says nothing about "me".
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) {
-      void client.invalidateQueries({ queryKey: meQueryOptions().queryKey, exact: true });
+      void client.invalidateQueries({ queryKey: queryKeys.auth.me, exact: true });
     }
   };
   const client: QueryClient = new QueryClient({

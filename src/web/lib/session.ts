@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MeResponse, Role, User } from "#shared/schemas/auth.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { api } from "./api-client.ts";
 
 /** The signed-in user as the server sees it. Role and identity always come from here, never from storage. */
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: ["auth", "me"] as const,
+    queryKey: queryKeys.auth.me,
     queryFn: ({ signal }) => api<MeResponse>("/api/auth/me", { signal }),
     staleTime: 60_000,
   });

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChangePasswordReq, DevicesResponse } from "#shared/schemas/account.ts";
 import { api } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const devicesQueryOptions = () =>
   queryOptions({
-    queryKey: ["auth", "sessions"] as const,
+    queryKey: queryKeys.auth.devices,
     queryFn: ({ signal }) => api<DevicesResponse>("/api/auth/sessions", { signal }),
   });
 
@@ -12,15 +13,13 @@ export function useDevices() {
   return useQuery(devicesQueryOptions());
 }
 
-const devicesKey = devicesQueryOptions().queryKey;
-
 /** The server ends every other session: the device list changes with it. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordReq) =>
       api<{ message: string }>("/api/auth/password", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.devices }),
   });
 }
 
@@ -29,7 +28,7 @@ export function useEndDevice() {
   return useMutation({
     mutationFn: (id: string) =>
       api<void>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.devices }),
   });
 }
 
@@ -37,6 +36,6 @@ export function useEndOtherDevices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ ended: number }>("/api/auth/sessions", { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.devices }),
   });
 }

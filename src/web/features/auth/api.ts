@@ -1,14 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { partialMatchKey, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthProvidersResponse, DemoAccount, MeResponse, SigninReq } from "#shared/schemas/auth.ts";
 import type { SigninResponse } from "#shared/schemas/two-factor.ts";
 import { api } from "#web/lib/api-client.ts";
-import { meQueryOptions } from "#web/lib/session.ts";
-
-const meKey = meQueryOptions().queryKey;
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const demoAccountsQueryOptions = () =>
   queryOptions({
-    queryKey: ["auth", "demo-accounts"] as const,
+    queryKey: queryKeys.auth.demoAccounts,
     queryFn: ({ signal }) => api<{ accounts: DemoAccount[] }>("/api/auth/demo-accounts", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -20,7 +18,7 @@ export function useDemoAccounts() {
 /** Which sign-in providers the server is set up for; fixed for the life of the server. */
 export const authProvidersQueryOptions = () =>
   queryOptions({
-    queryKey: ["auth", "providers"] as const,
+    queryKey: queryKeys.auth.providers,
     queryFn: ({ signal }) => api<AuthProvidersResponse>("/api/auth/providers", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -36,8 +34,8 @@ export function useAuthProviders() {
 export function useAdoptSession() {
   const queryClient = useQueryClient();
   return (me: MeResponse) => {
-    queryClient.setQueryData(meKey, me);
-    void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== "auth" || q.queryKey[1] !== "me" });
+    queryClient.setQueryData(queryKeys.auth.me, me);
+    void queryClient.resetQueries({ predicate: (q) => !partialMatchKey(q.queryKey, queryKeys.auth.me) });
   };
 }
 

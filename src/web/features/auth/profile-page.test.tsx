@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import ProfilePage from "./profile-page.tsx";
 
@@ -50,7 +51,7 @@ describe("profile page", () => {
     expect(await screen.findByText(MSG.profile.saved)).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect([...sent[0]!.keys()]).toEqual(["name"]);
-    expect(queryClient.getQueryData(["auth", "me"])).toEqual({
+    expect(queryClient.getQueryData(queryKeys.auth.me)).toEqual({
       user: { ...buyer, name: "Rahim Uddin Khan" },
     });
     expect(screen.getByRole("img", { name: "Rahim Uddin Khan" })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { Outlet } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import ResetPasswordPage from "./reset-password-page.tsx";
 
@@ -45,7 +46,7 @@ describe("reset password page", () => {
 
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
     expect(screen.getByText(MSG.passwordReset.done)).toBeInTheDocument();
-    expect(queryClient.getQueryData(["auth", "me"])).toEqual({ user: buyer });
+    expect(queryClient.getQueryData(queryKeys.auth.me)).toEqual({ user: buyer });
     const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/auth/password-reset/confirm")!;
     expect(JSON.parse(String(init?.body))).toEqual({ token: "abc_-123", password: "N3w!Secret" });
   });

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import SigninPage from "./signin-page.tsx";
 
@@ -49,7 +50,7 @@ describe("sign-in's code step", () => {
     await passwordStep(user);
 
     const input = await screen.findByLabelText("Authentication code");
-    expect(queryClient.getQueryData(["auth", "me"])).toEqual({ user: null });
+    expect(queryClient.getQueryData(queryKeys.auth.me)).toEqual({ user: null });
     expect(input).toHaveAttribute("autocomplete", "one-time-code");
     expect(input).toHaveAttribute("inputmode", "numeric");
     expect(screen.queryByLabelText("Password")).not.toBeInTheDocument();
@@ -69,7 +70,7 @@ describe("sign-in's code step", () => {
     await user.type(input, "123 456");
     await user.click(screen.getByRole("button", { name: "Verify" }));
     expect(await screen.findByRole("heading", { name: "My orders page" })).toBeInTheDocument();
-    expect(queryClient.getQueryData(["auth", "me"])).toEqual({ user: me });
+    expect(queryClient.getQueryData(queryKeys.auth.me)).toEqual({ user: me });
     expect(codes).toEqual([{ code: "654321" }, { code: "123456" }]);
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import SigninPage from "./signin-page.tsx";
 
@@ -84,7 +85,7 @@ describe("sign-in page", () => {
     await user.click(screen.getByRole("button", { name: "Sign In" }));
 
     expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
-    expect(queryClient.getQueryData(["auth", "me"])).toEqual({ user: buyer });
+    expect(queryClient.getQueryData(queryKeys.auth.me)).toEqual({ user: buyer });
     const signinCall = fetchMock.mock.calls.find(([url]) => url === "/api/auth/signin");
     // The shared schema trims and lower-cases the email before it is sent.
     expect(JSON.parse(String(signinCall?.[1]?.body))).toEqual({
@@ -111,7 +112,7 @@ describe("sign-in page", () => {
   it("shows no demo panel, and no error, when the server has no demo data (404)", async () => {
     mockApi({ ...noDemo, ...signedOut });
     const { queryClient } = renderRoutes(withToasts(routes), "/signin");
-    await waitFor(() => expect(queryClient.getQueryState(["auth", "demo-accounts"])?.status).toBe("error"));
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.auth.demoAccounts)?.status).toBe("error"));
     expect(screen.getByRole("button", { name: "Sign In" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Try a demo account" })).not.toBeInTheDocument();
     expect(screen.queryByText(MSG.generic.notFound)).not.toBeInTheDocument();

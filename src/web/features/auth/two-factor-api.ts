@@ -8,10 +8,8 @@ import type {
   MfaSigninReq,
 } from "#shared/schemas/two-factor.ts";
 import { api } from "#web/lib/api-client.ts";
-import { meQueryOptions } from "#web/lib/session.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { useAdoptSession } from "./api.ts";
-
-const meKey = meQueryOptions().queryKey;
 
 /** A new secret to scan; each start replaces the last one not yet confirmed. */
 export function useStartMfa() {
@@ -26,7 +24,7 @@ export function useConfirmMfa() {
   return useMutation({
     mutationFn: (body: MfaConfirmReq) =>
       api<MfaEnabledResponse>("/api/auth/mfa/confirm", { method: "POST", body }),
-    onSuccess: ({ user }) => queryClient.setQueryData(meKey, { user }),
+    onSuccess: ({ user }) => queryClient.setQueryData(queryKeys.auth.me, { user }),
   });
 }
 
@@ -34,7 +32,7 @@ export function useDisableMfa() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MfaDisableReq) => api<MeResponse>("/api/auth/mfa/disable", { method: "POST", body }),
-    onSuccess: (me) => queryClient.setQueryData(meKey, me),
+    onSuccess: (me) => queryClient.setQueryData(queryKeys.auth.me, me),
   });
 }
 

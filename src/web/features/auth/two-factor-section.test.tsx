@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
@@ -60,7 +61,7 @@ describe("two-step sign-in on the profile page", () => {
     const list = await screen.findByRole("list", { name: "Recovery codes" });
     expect(list.querySelectorAll("li")).toHaveLength(10);
     expect(list).toHaveTextContent("abc0-xyz0");
-    expect(queryClient.getQueryData(["auth", "me"])).toEqual({ user: me });
+    expect(queryClient.getQueryData(queryKeys.auth.me)).toEqual({ user: me });
 
     await user.click(screen.getByRole("button", { name: "I have saved them" }));
     expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();

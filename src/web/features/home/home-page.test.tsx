@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "#shared/schemas/auth.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import HomePage from "./home-page.tsx";
 
@@ -60,7 +61,7 @@ describe("home page", () => {
     const { queryClient } = renderRoutes(routes, "/");
 
     // Let the session answer land before checking what stayed hidden.
-    await waitFor(() => expect(queryClient.getQueryState(["auth", "me"])?.status).toBe("success"));
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.auth.me)?.status).toBe("success"));
     expectAlwaysShownParts();
     expect(screen.queryByRole("heading", { name: "Browse by category" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Get Started/ })).not.toBeInTheDocument();

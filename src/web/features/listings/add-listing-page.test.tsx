@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CATEGORIES } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import AddListingPage from "./add-listing-page.tsx";
 
@@ -115,7 +116,7 @@ describe("Add Product", () => {
       totalUsed: "2 years",
     });
     expect(sent!.get("photo")).toHaveProperty("name", "bike.png");
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["listings"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.listings.all });
 
     await waitFor(() => expect(screen.getByLabelText("Bike model")).toHaveValue(""));
     expect(screen.getByLabelText("Bike model")).toHaveFocus();

@@ -5,6 +5,7 @@ import { ToastContainer } from "react-toastify";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import { BookButton } from "./book-button.tsx";
@@ -98,8 +99,8 @@ describe("Book now", () => {
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["listings"] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["orders"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.listings.all });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.orders.all });
   });
 
   it("tells the loser of a race that the bike has just been sold", async () => {

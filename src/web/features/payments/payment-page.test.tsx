@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { buildListing } from "#web/test/listings.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import PaymentPage from "./payment-page.tsx";
@@ -58,7 +59,7 @@ describe("payment page", () => {
     const user = userEvent.setup();
     const { queryClient } = renderRoutes(routes, "/dashboard/payment/o1");
     // My orders, as cached from the buyer's earlier visit.
-    queryClient.setQueryData(["orders", "mine"], {
+    queryClient.setQueryData(queryKeys.orders.mine, {
       pages: [{ items: [current], nextCursor: null }],
       pageParams: [null],
     });
@@ -84,7 +85,7 @@ describe("payment page", () => {
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
     // So My orders refetches and shows Paid next time it is on screen, without a reload.
-    expect(queryClient.getQueryState(["orders", "mine"])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.orders.mine)?.isInvalidated).toBe(true);
   });
 
   it("shows Paid, disabled, for an order already paid, without starting a payment", async () => {

@@ -12,6 +12,7 @@ import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { useOrder } from "./api/get-order.ts";
 import { usePaymentIntent } from "./api/start-payment.ts";
 import { CardForm } from "./card-form.tsx";
@@ -91,7 +92,7 @@ function PaymentForm({ order, onPaid }: { order: Order; onPaid: (result: Payment
   const paidElsewhere = isAlreadyPaid(intent.error);
   useEffect(() => {
     // Paid meanwhile (another tab, a webhook): the order refetches and the page shows Paid.
-    if (paidElsewhere) void queryClient.invalidateQueries({ queryKey: ["orders"] });
+    if (paidElsewhere) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
   }, [paidElsewhere, queryClient]);
 
   if (intent.isPending || paidElsewhere) return <Spinner block label="Preparing your payment" />;

@@ -2,10 +2,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { BuyersPage } from "#shared/schemas/orders.ts";
 import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, pagePath } from "#web/lib/paging.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const allBuyersQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ["admin", "buyers"] as const,
+    queryKey: queryKeys.admin.buyers,
     queryFn: ({ pageParam, signal }) => api<BuyersPage>(pagePath("/api/admin/buyers", pageParam), { signal }),
     ...cursorPaging,
   });

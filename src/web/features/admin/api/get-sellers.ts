@@ -2,12 +2,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { SellerRow } from "#shared/schemas/admin.ts";
 import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, type Page, pagePath } from "#web/lib/paging.ts";
-
-export const sellersKey = ["admin", "sellers"] as const;
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const sellersQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: sellersKey,
+    queryKey: queryKeys.admin.sellers,
     queryFn: ({ pageParam, signal }) =>
       api<Page<SellerRow>>(pagePath("/api/admin/sellers", pageParam), { signal }),
     ...cursorPaging,

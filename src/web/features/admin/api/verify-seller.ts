@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SellerRow } from "#shared/schemas/admin.ts";
 import { api } from "#web/lib/api-client.ts";
-import { sellersKey } from "./get-sellers.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function verifySeller(sellerId: string) {
   return api<{ seller: SellerRow }>(`/api/admin/sellers/${encodeURIComponent(sellerId)}/verify`, {
@@ -16,7 +16,9 @@ export function useVerifySeller() {
     mutationFn: verifySeller,
     onSuccess: () =>
       Promise.all(
-        [sellersKey, ["listings"], ["orders"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [queryKeys.admin.sellers, queryKeys.listings.all, queryKeys.orders.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
-import { listingsKey } from "./listings-key.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function advertiseListing(id: string) {
   return api<{ listing: Listing }>(`/api/listings/${encodeURIComponent(id)}/advertise`, { method: "POST" });
@@ -16,6 +16,6 @@ export function useAdvertiseListing() {
   return useMutation({
     mutationFn: advertiseListing,
     // Settled, not only success: a refusal usually means the bike was sold meanwhile, so show that.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listingsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
-import { listingsKey } from "./listings-key.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 /** `body`: the fields of the Add Product form and the `photo` file, as multipart. */
 export function createListing(body: FormData) {
@@ -13,6 +13,6 @@ export function useCreateListing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createListing,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all }),
   });
 }

@@ -1,6 +1,6 @@
-import { type Query, useMutation, useQueryClient } from "@tanstack/react-query";
+import { partialMatchKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "#web/lib/api-client.ts";
-import { listingsKey } from "./listings-key.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function deleteListing(id: string) {
   return api<undefined>(`/api/listings/${encodeURIComponent(id)}`, { method: "DELETE" });
@@ -15,18 +15,14 @@ export function useDeleteListing() {
   return useMutation({
     mutationFn: deleteListing,
     onSuccess: (_data, id) => {
-      const isThisListing = (query: Query) => query.queryKey.includes(id);
-      void queryClient.invalidateQueries({
-        queryKey: listingsKey,
-        predicate: isThisListing,
-        refetchType: "none",
-      });
+      const detail = queryKeys.listings.detail(id);
+      void queryClient.invalidateQueries({ queryKey: detail, refetchType: "none" });
       return queryClient.invalidateQueries({
-        queryKey: listingsKey,
-        predicate: (query) => !isThisListing(query),
+        queryKey: queryKeys.listings.all,
+        predicate: (query) => !partialMatchKey(query.queryKey, detail),
       });
     },
     // The usual reason for a refusal is that the bike was sold meanwhile: show it as sold.
-    onError: () => queryClient.invalidateQueries({ queryKey: listingsKey }),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all }),
   });
 }

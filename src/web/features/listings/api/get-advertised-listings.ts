@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
-import { listingsKey } from "./listings-key.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 /**
  * The first page of advertised bikes only: the home page shows a handful of them, not a catalogue
@@ -9,7 +9,7 @@ import { listingsKey } from "./listings-key.ts";
  */
 export const advertisedListingsQueryOptions = () =>
   queryOptions({
-    queryKey: [...listingsKey, "advertised"] as const,
+    queryKey: queryKeys.listings.advertised,
     queryFn: ({ signal }) => api<ListingsPage>("/api/listings/advertised", { signal }),
   });
 

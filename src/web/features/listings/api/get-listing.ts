@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
-import { listingsKey } from "./listings-key.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const listingQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...listingsKey, "detail", id] as const,
+    queryKey: queryKeys.listings.detail(id),
     queryFn: ({ signal }) =>
       api<ListingDetailResponse>(`/api/listings/${encodeURIComponent(id)}`, { signal }),
   });

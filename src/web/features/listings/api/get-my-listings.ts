@@ -2,11 +2,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, pagePath } from "#web/lib/paging.ts";
-import { listingsKey } from "./listings-key.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const myListingsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: [...listingsKey, "mine"] as const,
+    queryKey: queryKeys.listings.mine,
     queryFn: ({ pageParam, signal }) =>
       api<ListingsPage>(pagePath("/api/me/listings", pageParam), { signal }),
     ...cursorPaging,

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order, OrderCreateReq } from "#shared/schemas/orders.ts";
 import { api } from "#web/lib/api-client.ts";
-import { ordersKey } from "./get-my-orders.ts";
-
-/** Every cached listing (lists, details, advertised) carries the selling status booking changes. */
-export const listingsKey = ["listings"] as const;
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function createOrder(body: OrderCreateReq) {
   return api<{ order: Order }>("/api/orders", { method: "POST", body });
@@ -18,8 +15,8 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: listingsKey }),
-      queryClient.invalidateQueries({ queryKey: ordersKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.listings.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
     ]);
   return useMutation({
     mutationFn: createOrder,

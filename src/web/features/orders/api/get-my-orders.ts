@@ -2,12 +2,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { OrdersPage } from "#shared/schemas/orders.ts";
 import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, pagePath } from "#web/lib/paging.ts";
-
-export const ordersKey = ["orders"] as const;
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const myOrdersQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: [...ordersKey, "mine"] as const,
+    queryKey: queryKeys.orders.mine,
     queryFn: ({ pageParam, signal }) => api<OrdersPage>(pagePath("/api/me/orders", pageParam), { signal }),
     ...cursorPaging,
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PaymentConfirmReq, PaymentConfirmResponse } from "#shared/schemas/payments.ts";
 import { isAlreadyPaid } from "#web/features/payments/payment-errors.ts";
 import { api } from "#web/lib/api-client.ts";
-import { orderQueryKey } from "./get-order.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function confirmPayment(body: PaymentConfirmReq) {
   return api<PaymentConfirmResponse>("/api/payments/confirm", { method: "POST", body });
@@ -18,12 +18,12 @@ export function useConfirmPayment() {
   return useMutation({
     mutationFn: confirmPayment,
     onSuccess: ({ order }) => {
-      queryClient.setQueryData(orderQueryKey(order.id), order);
-      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      queryClient.setQueryData(queryKeys.orders.detail(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
     onError: (err) => {
       // Paid meanwhile (another tab): the refetched order turns the page to Paid.
-      if (isAlreadyPaid(err)) void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      if (isAlreadyPaid(err)) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
 }

@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Order } from "#shared/schemas/orders.ts";
 import { api } from "#web/lib/api-client.ts";
-
-/**
- * Under "orders" like My orders' lists, so whatever refreshes the orders (a payment, a booking)
- * refreshes this one too.
- */
-export const orderQueryKey = (orderId: string) => ["orders", "detail", orderId] as const;
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const orderQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: orderQueryKey(orderId),
+    queryKey: queryKeys.orders.detail(orderId),
     queryFn: ({ signal }) =>
       api<{ order: Order }>(`/api/orders/${encodeURIComponent(orderId)}`, { signal }).then((r) => r.order),
   });

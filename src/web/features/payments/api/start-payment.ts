@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 import { api } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 /**
  * The order's payment intent. A POST, but safe to repeat: the server hands back the open intent
@@ -8,7 +9,7 @@ import { api } from "#web/lib/api-client.ts";
  */
 export const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ["payments", "intent", orderId] as const,
+    queryKey: queryKeys.payments.intent(orderId),
     queryFn: ({ signal }) =>
       api<PaymentIntentResponse>(`/api/orders/${encodeURIComponent(orderId)}/payment-intent`, {
         method: "POST",

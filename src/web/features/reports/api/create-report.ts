@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReportCreateReq } from "#shared/schemas/reports.ts";
 import { api } from "#web/lib/api-client.ts";
-import { reportsKey } from "./get-reported-items.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function createReport({ listingId, ...body }: ReportCreateReq & { listingId: string }) {
   return api<{ reported: true }>(`/api/listings/${encodeURIComponent(listingId)}/reports`, {
@@ -16,6 +16,10 @@ export function useCreateReport() {
   return useMutation({
     mutationFn: createReport,
     onSuccess: () =>
-      Promise.all([["listings"], reportsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [queryKeys.listings.all, queryKeys.reports.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "#web/lib/api-client.ts";
-import { reportsKey } from "./get-reported-items.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function dismissReports(listingId: string) {
   return api<void>(`/api/admin/reports/${encodeURIComponent(listingId)}/dismiss`, { method: "POST" });
@@ -10,6 +10,6 @@ export function useDismissReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: dismissReports,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reports.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "#web/lib/api-client.ts";
-import { reportsKey } from "./get-reported-items.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function removeListing(listingId: string) {
   return api<void>(`/api/admin/listings/${encodeURIComponent(listingId)}`, { method: "DELETE" });
@@ -12,6 +12,10 @@ export function useRemoveListing() {
   return useMutation({
     mutationFn: removeListing,
     onSuccess: () =>
-      Promise.all([reportsKey, ["listings"]].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [queryKeys.reports.all, queryKeys.listings.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

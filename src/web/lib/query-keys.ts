@@ -1,0 +1,47 @@
+/**
+ * Every query key of the app, one factory per domain. A domain's keys all start with its `all`, so
+ * invalidating `all` refreshes every list, detail and page of it (TanStack Query matches by prefix).
+ * Booking, paying, verifying or removing in one feature refreshes what another shows through these
+ * keys, without either feature importing the other.
+ */
+export const queryKeys = {
+  auth: {
+    all: ["auth"] as const,
+    /** The signed-in user (`useSession`): identity and role always come from here. */
+    me: ["auth", "me"] as const,
+    demoAccounts: ["auth", "demo-accounts"] as const,
+    providers: ["auth", "providers"] as const,
+    /** The signed-in devices of the profile page. */
+    devices: ["auth", "sessions"] as const,
+  },
+  categories: ["categories"] as const,
+  /** Every cached bike (lists, details, advertised) carries the selling status booking changes. */
+  listings: {
+    all: ["listings"] as const,
+    /** `category` is a slug, or `all`. */
+    list: (category: string) => ["listings", "list", category] as const,
+    mine: ["listings", "mine"] as const,
+    advertised: ["listings", "advertised"] as const,
+    detail: (id: string) => ["listings", "detail", id] as const,
+  },
+  /** The payment page's order sits under `all` too: a payment or a booking refreshes it with My orders. */
+  orders: {
+    all: ["orders"] as const,
+    mine: ["orders", "mine"] as const,
+    detail: (orderId: string) => ["orders", "detail", orderId] as const,
+    /** The seller's buyers (My buyers). */
+    myBuyers: ["buyers", "mine"] as const,
+  },
+  payments: {
+    intent: (orderId: string) => ["payments", "intent", orderId] as const,
+  },
+  reports: {
+    all: ["reports"] as const,
+    /** The admins' reported items. */
+    reported: ["reports", "admin"] as const,
+  },
+  admin: {
+    buyers: ["admin", "buyers"] as const,
+    sellers: ["admin", "sellers"] as const,
+  },
+} as const;
