@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "#server/test/app.ts";
+import { call, createTestApp, GOOGLE_OFFLINE, type TestApp } from "#server/test/app.ts";
 import { signedInUser } from "#server/test/factories.ts";
 import { recordRoutes } from "#server/test/routes.ts";
 import {
@@ -22,17 +22,7 @@ describe("authorization matrix", () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        // Google set up, so its routes are live; nothing listens on port 9, so nothing leaves the machine.
-        OIDC_ISSUER: "http://127.0.0.1:9",
-        OIDC_CLIENT_ID: "motohaat",
-        OIDC_CLIENT_SECRET: "secret",
-      },
-      {},
-      undefined,
-      { onRoute: routes.onRoute },
-    );
+    t = await createTestApp(GOOGLE_OFFLINE, {}, undefined, { onRoute: routes.onRoute });
     w.app = t.app;
 
     const made = await Promise.all(

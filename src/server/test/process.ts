@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { freshPostgresUrl, testDbKind } from "./app.ts";
+import type { LogLine } from "./logs.ts";
 
 /** The repository root: child processes run from there, as `npm run …` would. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -82,14 +83,6 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-export type LogLine = {
-  level?: number;
-  msg?: string;
-  reqId?: string;
-  req?: { url?: string };
-  [k: string]: unknown;
-};
 
 export type Server = {
   url: string;
