@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import("#web/app/dashboard-home-page.tsx")) },
               rolePage(d.profile.path, null, () => import("#web/features/auth/profile-page.tsx")),
               rolePage(d.myOrders.path, "buyer", () => import("#web/features/orders/my-orders-page.tsx")),
-              rolePage(d.payment.path, "buyer", () => import("#web/features/payments/payment-page.tsx")),
+              rolePage(d.payment.path, "buyer", () => import("#web/app/payment-route.tsx")),
               rolePage(
                 d.addListing.path,
                 "seller",
@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
               rolePage(
                 d.reportedItems.path,
                 "admin",
-                () => import("#web/features/reports/reported-items-page.tsx"),
+                () => import("#web/features/admin/reported-items-page.tsx"),
               ),
             ],
           },

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ToastContainer } from "react-toastify";
+import { useTheme } from "#web/lib/theme.ts";
 import { createQueryClient } from "./query-client.ts";
-import { useTheme } from "./theme.ts";
 
 // react-toastify 11 injects its own stylesheet; importing ReactToastify.css as well would double it.
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { useTheme } from "./theme.ts";
+import { useTheme } from "#web/lib/theme.ts";
 
 export function ThemeToggle() {
   const { theme, toggle } = useTheme();

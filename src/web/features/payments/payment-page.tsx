@@ -1,7 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, SearchX } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import type { PaymentConfirmResponse } from "#shared/schemas/payments.ts";
@@ -13,7 +13,6 @@ import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
-import { useOrder } from "./api/get-order.ts";
 import { usePaymentIntent } from "./api/start-payment.ts";
 import { CardForm } from "./card-form.tsx";
 import { isAlreadyPaid } from "./payment-errors.ts";
@@ -115,9 +114,13 @@ function PaymentForm({ order, onPaid }: { order: Order; onPaid: (result: Payment
   );
 }
 
-export default function PaymentPage() {
-  const { orderId = "" } = useParams();
-  const order = useOrder(orderId);
+type PaymentPageProps = {
+  /** The order to pay, as fetched by the orders feature (the app composes the two). */
+  order: UseQueryResult<Order>;
+};
+
+/** `/dashboard/payment/:orderId`: what the buyer pays for, and the card form until it is paid. */
+export function PaymentPage({ order }: PaymentPageProps) {
   const [paymentId, setPaymentId] = useState<string | null>(null);
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col gap-6">

@@ -3,7 +3,7 @@ import { loadStripe, type Stripe, type StripeCardElementOptions } from "@stripe/
 import { type FormEvent, useState } from "react";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentConfirmResponse, PaymentIntentResponse } from "#shared/schemas/payments.ts";
-import { useTheme } from "#web/app/theme.ts";
+import { useTheme } from "#web/lib/theme.ts";
 import { useConfirmPayment } from "./api/confirm-payment.ts";
 import { PayFooter } from "./pay-footer.tsx";
 import { paymentFailure } from "./payment-errors.ts";

@@ -6,7 +6,7 @@ import type { Order } from "#shared/schemas/orders.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { buildListing } from "#web/test/listings.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
-import PaymentPage from "./payment-page.tsx";
+import PaymentRoute from "./payment-route.tsx";
 
 const order = (over: Partial<Order> = {}): Order => ({
   id: "o1",
@@ -35,7 +35,7 @@ const problem = (status: number, detail: string) => ({
   body: { type: "about:blank", title: "Error", status, detail },
 });
 
-const routes = [{ path: "/dashboard/payment/:orderId", Component: PaymentPage }];
+const routes = [{ path: "/dashboard/payment/:orderId", Component: PaymentRoute }];
 const nextYear = String((new Date().getFullYear() + 1) % 100);
 
 afterEach(() => vi.unstubAllGlobals());
