@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Modal } from "./modal.tsx";
+import { PendingButton } from "./pending-button.tsx";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -31,10 +32,9 @@ export function ConfirmDialog({
         <button type="button" className="btn btn-ghost" onClick={onCancel} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="btn btn-error" onClick={onConfirm} disabled={isPending}>
-          {isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <PendingButton type="button" className="btn btn-error" onClick={onConfirm} pending={isPending}>
           {confirmLabel}
-        </button>
+        </PendingButton>
       </div>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { PendingButton } from "./pending-button.tsx";
 
 type LoadMoreProps = {
   hasNextPage: boolean;
@@ -41,17 +42,15 @@ export function LoadMore({
   if (!hasNextPage) return null;
   return (
     <div ref={sentinel} className="flex justify-center pt-2">
-      <button
+      <PendingButton
         type="button"
         className="btn btn-outline"
         onClick={() => void fetchNextPage()}
-        disabled={isFetchingNextPage}
+        pending={isFetchingNextPage}
+        pendingLabel="Loading more…"
       >
-        {isFetchingNextPage ? (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        ) : null}
-        {isFetchingNextPage ? "Loading more…" : "Load more"}
-      </button>
+        Load more
+      </PendingButton>
     </div>
   );
 }

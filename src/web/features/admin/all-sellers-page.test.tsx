@@ -4,7 +4,7 @@ import { Outlet } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import type { SellerRow } from "#shared/schemas/admin.ts";
+import type { Seller } from "#shared/schemas/people.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import AllSellersPage from "./all-sellers-page.tsx";
 
@@ -20,7 +20,7 @@ const routes = [
   },
 ];
 
-const seller = (id: string, name: string, verified: boolean): SellerRow => ({
+const seller = (id: string, name: string, verified: boolean): Seller => ({
   id,
   name,
   email: `${id}@motohaat.test`,

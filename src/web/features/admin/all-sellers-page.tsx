@@ -1,4 +1,4 @@
-import type { SellerRow } from "#shared/schemas/admin.ts";
+import type { Seller } from "#shared/schemas/people.ts";
 import { LoadError } from "#web/components/load-error.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
 import { type PeopleColumn, PeopleTable } from "#web/components/people-table.tsx";
@@ -7,7 +7,7 @@ import { allItems } from "#web/lib/paging.ts";
 import { useSellers } from "./api/get-sellers.ts";
 import { VerifyButton } from "./verify-button.tsx";
 
-const verifyColumn: PeopleColumn<SellerRow> = {
+const verifyColumn: PeopleColumn<Seller> = {
   header: "Verification",
   cell: (seller) => <VerifyButton seller={seller} />,
 };

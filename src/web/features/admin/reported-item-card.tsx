@@ -6,6 +6,7 @@ import { MSG } from "#shared/messages.ts";
 import type { ReportedListing } from "#shared/schemas/reports.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { Price } from "#web/components/price.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { useDismissReports } from "./api/dismiss-reports.ts";
@@ -61,10 +62,13 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
         </ul>
       </section>
       <div className="card-actions mt-auto justify-end">
-        <button
+        <PendingButton
           type="button"
           className="btn btn-outline btn-sm"
-          disabled={busy}
+          pending={dismiss.isPending}
+          spinnerSize="xs"
+          // Either answer settles the item: while one runs, the other waits.
+          disabled={remove.isPending}
           onClick={() =>
             dismiss.mutate(listing.id, {
               onSuccess: () => toast.success("the reports were dismissed"),
@@ -72,11 +76,8 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
             })
           }
         >
-          {dismiss.isPending ? (
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-          ) : null}
           dismiss
-        </button>
+        </PendingButton>
         <button
           type="button"
           className="btn btn-error btn-sm"

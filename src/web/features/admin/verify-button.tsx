@@ -1,11 +1,12 @@
 import { BadgeCheck } from "lucide-react";
 import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
-import type { SellerRow } from "#shared/schemas/admin.ts";
+import type { Seller } from "#shared/schemas/people.ts";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { useVerifySeller } from "./api/verify-seller.ts";
 
 /** "verify" until the seller is verified, then "verified" and disabled for good. */
-export function VerifyButton({ seller }: { seller: SellerRow }) {
+export function VerifyButton({ seller }: { seller: Seller }) {
   const verify = useVerifySeller();
   // Until the list refetches, the answer we got is the truth.
   const verified = seller.verified || verify.isSuccess;
@@ -18,20 +19,20 @@ export function VerifyButton({ seller }: { seller: SellerRow }) {
     );
   }
   return (
-    <button
+    <PendingButton
       type="button"
       className="btn btn-primary btn-sm"
       aria-label={`verify ${seller.name}`}
-      disabled={verify.isPending}
+      pending={verify.isPending}
       onClick={() =>
         verify.mutate(seller.id, {
           onSuccess: () => toast.success(MSG.admin.verified),
           onError: (err) => toast.error(err.message || MSG.generic.somethingWrong),
         })
       }
+      spinnerSize="xs"
     >
-      {verify.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
       verify
-    </button>
+    </PendingButton>
   );
 }

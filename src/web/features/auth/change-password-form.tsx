@@ -6,6 +6,7 @@ import { MSG } from "#shared/messages.ts";
 import { type ChangePasswordReq, ChangePasswordSchema } from "#shared/schemas/account.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useChangePassword } from "./account-security-api.ts";
@@ -85,12 +86,9 @@ export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPa
                 {errors.root.message}
               </p>
             ) : null}
-            <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
-              {change.isPending ? (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              ) : null}
+            <PendingButton type="submit" className="btn btn-primary self-start" pending={change.isPending}>
               Change password
-            </button>
+            </PendingButton>
           </form>
         ) : (
           <p className="text-sm">

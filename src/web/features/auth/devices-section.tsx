@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { useDevices, useEndDevice, useEndOtherDevices } from "./account-security-api.ts";
 
@@ -104,21 +105,21 @@ function DeviceRow({ device }: { device: Device }) {
         </p>
       </div>
       {device.current ? null : (
-        <button
+        <PendingButton
           type="button"
           className="btn btn-ghost btn-sm"
           aria-label={`Sign out ${name}`}
-          disabled={end.isPending}
+          pending={end.isPending}
           onClick={() =>
             end.mutate(device.id, {
               onSuccess: () => toast.success(MSG.account.sessionEnded),
               onError: (err) => toast.error(failure(err)),
             })
           }
+          spinnerSize="xs"
         >
-          {end.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
           Sign out
-        </button>
+        </PendingButton>
       )}
     </li>
   );

@@ -8,6 +8,7 @@ import { MSG } from "#shared/messages.ts";
 import { PasswordResetRequestSchema } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useRequestPasswordReset } from "./password-reset-api.ts";
 
@@ -114,12 +115,9 @@ export function ForgotPassword({ currentEmail, defaultOpen = false }: ForgotPass
               <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
                 Cancel
               </button>
-              <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-                {request.isPending ? (
-                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                ) : null}
+              <PendingButton type="submit" className="btn btn-primary" pending={request.isPending}>
                 Send reset link
-              </button>
+              </PendingButton>
             </div>
           </form>
         )}

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { NameSchema, type User } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
@@ -141,12 +142,9 @@ function ProfileCard({ user }: { user: User }) {
               {errors.root.message}
             </p>
           ) : null}
-          <button type="submit" className="btn btn-primary mt-2 self-start" disabled={update.isPending}>
-            {update.isPending ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : null}
+          <PendingButton type="submit" className="btn btn-primary mt-2 self-start" pending={update.isPending}>
             Save changes
-          </button>
+          </PendingButton>
         </form>
       </div>
     </div>

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { NewPasswordSchema } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { NewPasswordField } from "./new-password-field.tsx";
@@ -104,12 +105,9 @@ export default function ResetPasswordPage() {
                   />
                 )}
               </FormField>
-              <button type="submit" className="btn btn-primary mt-2" disabled={confirm.isPending}>
-                {confirm.isPending ? (
-                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                ) : null}
+              <PendingButton type="submit" className="btn btn-primary mt-2" pending={confirm.isPending}>
                 Set new password
-              </button>
+              </PendingButton>
             </form>
           )}
         </div>

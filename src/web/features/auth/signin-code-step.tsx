@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { isTotpCode, MfaSigninSchema } from "#shared/schemas/two-factor.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useSigninCode } from "./two-factor-api.ts";
 
@@ -110,12 +111,9 @@ export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRe
           )
         }
       </FormField>
-      <button type="submit" className="btn btn-primary" disabled={signinCode.isPending}>
-        {signinCode.isPending ? (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        ) : null}
+      <PendingButton type="submit" className="btn btn-primary" pending={signinCode.isPending}>
         Verify
-      </button>
+      </PendingButton>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" className="link link-primary" onClick={toggle}>
           {recovery ? "Use the code from my app" : "Use a recovery code"}

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { safeRedirectPath } from "#shared/safe-redirect.ts";
 import { type DemoAccount, SigninSchema } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useSignin } from "./api.ts";
@@ -115,12 +116,9 @@ export default function SigninPage() {
                   />
                 )}
               </FormField>
-              <button type="submit" className="btn btn-primary mt-2" disabled={signin.isPending}>
-                {signin.isPending ? (
-                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                ) : null}
+              <PendingButton type="submit" className="btn btn-primary mt-2" pending={signin.isPending}>
                 Sign In
-              </button>
+              </PendingButton>
             </form>
           )}
           {/* Outside the form: its dialog holds a form of its own. `?forgot` comes from paths.forgotPassword. */}

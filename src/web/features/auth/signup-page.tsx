@@ -7,6 +7,7 @@ import { MSG } from "#shared/messages.ts";
 import { SignupFieldsSchema } from "#shared/schemas/auth.ts";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -125,12 +126,9 @@ export default function SignupPage() {
               error={errors.password?.message}
               registration={register("password")}
             />
-            <button type="submit" className="btn btn-primary mt-2" disabled={signup.isPending}>
-              {signup.isPending ? (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              ) : null}
+            <PendingButton type="submit" className="btn btn-primary mt-2" pending={signup.isPending}>
               Sign Up
-            </button>
+            </PendingButton>
           </form>
           <ContinueWithGoogle hint={MSG.google.newAccountsAreBuyers} />
           <p className="text-center text-sm">

@@ -7,6 +7,7 @@ import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { MfaConfirmSchema, type MfaSetupResponse } from "#shared/schemas/two-factor.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useConfirmMfa, useDisableMfa, useStartMfa } from "./two-factor-api.ts";
 
@@ -78,17 +79,14 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           your phone (such as Google Authenticator, Microsoft Authenticator or 1Password), so a stolen
           password alone is not enough.
         </p>
-        <button
+        <PendingButton
           type="button"
           className="btn btn-primary self-start"
           onClick={onStart}
-          disabled={start.isPending}
+          pending={start.isPending}
         >
-          {start.isPending ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : null}
           Set up two-step sign-in
-        </button>
+        </PendingButton>
       </>
     );
   }
@@ -189,12 +187,9 @@ function ConfirmEnrolment({
             />
           )}
         </FormField>
-        <button type="submit" className="btn btn-primary self-start" disabled={confirm.isPending}>
-          {confirm.isPending ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : null}
+        <PendingButton type="submit" className="btn btn-primary self-start" pending={confirm.isPending}>
           Turn on
-        </button>
+        </PendingButton>
       </form>
     </div>
   );
@@ -292,12 +287,13 @@ function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void
             />
           )}
         </FormField>
-        <button type="submit" className="btn btn-error btn-outline self-start" disabled={disable.isPending}>
-          {disable.isPending ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : null}
+        <PendingButton
+          type="submit"
+          className="btn btn-error btn-outline self-start"
+          pending={disable.isPending}
+        >
           Turn off two-step sign-in
-        </button>
+        </PendingButton>
       </form>
     </div>
   );

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { ListingCreateFieldsSchema } from "#shared/schemas/listings.ts";
 import { type FieldControlProps, FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
@@ -197,16 +198,13 @@ export default function AddListingPage() {
             </FormField>
           </div>
           <div className="sm:col-span-2">
-            <button
+            <PendingButton
               type="submit"
               className="btn btn-primary w-full sm:w-auto"
-              disabled={createListing.isPending}
+              pending={createListing.isPending}
             >
-              {createListing.isPending ? (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              ) : null}
               Add Product
-            </button>
+            </PendingButton>
           </div>
         </div>
       </form>

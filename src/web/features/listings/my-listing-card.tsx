@@ -6,6 +6,7 @@ import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useAdvertiseListing } from "./api/advertise-listing.ts";
 import { useDeleteListing } from "./api/delete-listing.ts";
@@ -91,11 +92,14 @@ function AdvertiseButton({ listing }: { listing: Listing }) {
     );
   }
   return (
-    <button
+    <PendingButton
       type="button"
       className="btn btn-primary btn-sm"
+      pending={advertise.isPending}
+      spinnerSize="xs"
+      icon={<Megaphone className="size-4" aria-hidden="true" />}
       // A sold bike is no longer for sale: there is nothing to advertise.
-      disabled={listing.status === "sold" || advertise.isPending}
+      disabled={listing.status === "sold"}
       onClick={() =>
         advertise.mutate(listing.id, {
           onSuccess: () => toast.success(MSG.listing.advertised),
@@ -103,13 +107,8 @@ function AdvertiseButton({ listing }: { listing: Listing }) {
         })
       }
     >
-      {advertise.isPending ? (
-        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-      ) : (
-        <Megaphone className="size-4" aria-hidden="true" />
-      )}
       Advertise
-    </button>
+    </PendingButton>
   );
 }
 

@@ -10,6 +10,7 @@ import type { Listing } from "#shared/schemas/listings.ts";
 import { BookingFieldsSchema } from "#shared/schemas/orders.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useCreateOrder } from "./api/create-order.ts";
 
@@ -135,12 +136,9 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={createOrder.isPending}>
-            {createOrder.isPending ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : null}
+          <PendingButton type="submit" className="btn btn-primary" pending={createOrder.isPending}>
             Confirm booking
-          </button>
+          </PendingButton>
         </div>
       </form>
     </Modal>

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { ReportCreateSchema } from "#shared/schemas/reports.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 
 const MAX_REASON = 500;
 
@@ -74,10 +75,9 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-error" disabled={isPending}>
-            {isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          <PendingButton type="submit" className="btn btn-error" pending={isPending}>
             Send report
-          </button>
+          </PendingButton>
         </div>
       </form>
     </Modal>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SellerRow } from "#shared/schemas/admin.ts";
+import type { Seller } from "#shared/schemas/people.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 export function verifySeller(sellerId: string) {
-  return api<{ seller: SellerRow }>(`/api/admin/sellers/${encodeURIComponent(sellerId)}/verify`, {
+  return api<{ seller: Seller }>(`/api/admin/sellers/${encodeURIComponent(sellerId)}/verify`, {
     method: "POST",
   });
 }
