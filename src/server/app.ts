@@ -14,7 +14,7 @@ import { type Config, fastifyTrustProxy } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { adminRoutes } from "./features/admin/routes.ts";
 import { demoLockPlugin, lockedDemoEmails } from "./features/auth/demo-lock.ts";
-import { googleSigninRoutes } from "./features/auth/google.ts";
+import { googleSigninRoutes } from "./features/auth/google-routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";

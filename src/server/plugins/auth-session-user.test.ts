@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "#server/db/schema.ts";
+import { sessionClient } from "#server/features/auth/sessions.ts";
 import { call, setupTestApp } from "#server/test/app.ts";
 import { buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
-import { sessionClient } from "./auth.ts";
 
 /** What the auth plugin reads from a session and records for it (auth.ts), over HTTP. */
 describe("the signed-in user and the session's device", () => {

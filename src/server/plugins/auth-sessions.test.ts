@@ -2,10 +2,15 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { sessions } from "#server/db/schema.ts";
+import {
+  deleteExpiredSessions,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SESSION_TOUCH_MS,
+} from "#server/features/auth/sessions.ts";
 import { call, expectProblem, sessionCookie, setupTestApp } from "#server/test/app.ts";
 import { buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-import { deleteExpiredSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "./auth.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { clearSessionCookie } from "#server/plugins/auth.ts";
 import { clientOf, limiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import {
@@ -10,8 +9,9 @@ import {
   DevicesResponseSchema,
   EndedSessionsResponseSchema,
 } from "#shared/schemas/account.ts";
-import { changePassword, endOtherSessions, endSession, listDevices } from "./account.ts";
+import { changePassword, endSession, listDevices } from "./account.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
+import { clearSessionCookie, endSessions } from "./sessions.ts";
 
 const ChangePasswordBodySchema = ChangePasswordSchema.extend({ newPassword: UncommonPasswordSchema });
 
@@ -87,6 +87,6 @@ export async function accountRoutes(app: FastifyInstance) {
         response: { 200: EndedSessionsResponseSchema },
       },
     },
-    async (request) => ({ ended: await endOtherSessions(db, request.user!.id, request.sessionId!) }),
+    async (request) => ({ ended: await endSessions(db, request.user!.id, request.sessionId!) }),
   );
 }

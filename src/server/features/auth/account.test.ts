@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
-import { hashToken } from "#server/plugins/auth.ts";
 import {
   call,
   createTestApp,
@@ -23,6 +22,7 @@ import {
 } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
+import { hashToken } from "./sessions.ts";
 
 const t = setupTestApp();
 

@@ -1,12 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import type { Db } from "#server/db/client.ts";
 import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
 import { BadRequest, NotFound } from "#server/errors.ts";
-import { hashToken, SESSION_ABSOLUTE_MS } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
+import { endSessions, hashToken, liveSession } from "./sessions.ts";
 
 /**
  * Sets a new password for a signed-in person who proves the current one, and ends every other
@@ -34,7 +34,7 @@ export async function changePassword(
   const passwordHash = await hash(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)));
+    await endSessions(tx, userId, currentSessionId);
     // A reset link asked for before the change would undo it.
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   });
@@ -54,17 +54,10 @@ function nameAndVersion(name: string | undefined, version: string | undefined): 
 }
 
 async function liveSessions(db: Db, userId: string) {
-  const now = Date.now();
   return db
     .select()
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        gt(sessions.expiresAt, new Date(now)),
-        gt(sessions.createdAt, new Date(now - SESSION_ABSOLUTE_MS)),
-      ),
-    );
+    .where(and(eq(sessions.userId, userId), liveSession(Date.now())));
 }
 
 /** The person's live sessions, most recently used first, with the one making the request marked. */
@@ -101,13 +94,4 @@ export async function endSession(db: Db, secret: string, userId: string, publicI
   if (!row) throw new NotFound(MSG.account.sessionNotFound);
   await db.delete(sessions).where(and(eq(sessions.id, row.id), eq(sessions.userId, userId)));
   return row.id;
-}
-
-/** Ends every session of the person but this one; returns how many ended. */
-export async function endOtherSessions(db: Db, userId: string, currentSessionId: string): Promise<number> {
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
-    .returning({ id: sessions.id });
-  return ended.length;
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "#server/plugins/auth.ts";
 import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "#server/test/app.ts";
 import { buildListing, signedInUser, signIn } from "#server/test/factories.ts";
 import { enrolMfa, signInWithCode, totpCode, wrongCode } from "#server/test/mfa.ts";
 import { MSG } from "#shared/messages.ts";
 import { MFA_ENROLMENT_REQUIRED } from "#shared/schemas/two-factor.ts";
+import { createSession } from "./sessions.ts";
 
 describe("REQUIRE_ADMIN_MFA=true", () => {
   let t: TestApp;

@@ -4,7 +4,6 @@ import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
-import { createSession, hashToken } from "#server/plugins/auth.ts";
 import {
   call,
   createTestApp,
@@ -16,6 +15,7 @@ import {
 import { MSG } from "#shared/messages.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { createUser } from "./service.ts";
+import { createSession, hashToken } from "./sessions.ts";
 
 const SECRET = "k3Jd9f0sL2mQ8vX7pR4tY6wZ1aB5cE0g";
 const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: SECRET, SMTP_URL: "smtp://127.0.0.1:1" };

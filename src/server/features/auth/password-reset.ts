@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { passwordResetTokens, users } from "#server/db/schema.ts";
 import { BadRequest } from "#server/errors.ts";
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
-import { hashToken } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import { findUserByEmail } from "./service.ts";
+import { endSessions, hashToken } from "./sessions.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The SPA route that reads the token (docs/product.md: `/reset-password?token=…`). */
@@ -87,7 +87,7 @@ export async function resetPassword(
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw new BadRequest(MSG.passwordReset.linkInvalid, { token: MSG.passwordReset.linkInvalid });
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
+    await endSessions(tx, spent.userId);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, spent.userId));
     return spent.userId;
   });

@@ -1,11 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sessions } from "#server/db/schema.ts";
 import { NotFound } from "#server/errors.ts";
 import { fileField } from "#server/lib/multipart.ts";
-import { clearSessionCookie, createSession, sessionClient, setSessionCookie } from "#server/plugins/auth.ts";
 import { authLimiters, uploadLimiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import {
@@ -25,6 +22,13 @@ import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { lockedDemoEmails, refuseLockedDemoAccount } from "./demo-lock.ts";
 import { resetPassword, sendPasswordReset } from "./password-reset.ts";
 import { loadAuthUser, signin, signup, toUserDto, updateProfile } from "./service.ts";
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  sessionClient,
+  setSessionCookie,
+} from "./sessions.ts";
 import { signinThrottle } from "./signin-throttle.ts";
 import { askForSecondFactor, twoFactorRoutes } from "./two-factor-routes.ts";
 
@@ -116,7 +120,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ["auth"], summary: "End this session on the server", response: { 204: z.undefined() } },
     },
     async (request, reply) => {
-      if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+      if (request.sessionId) await deleteSession(db, request.sessionId);
       clearSessionCookie(reply, config.secureCookies);
       return reply.code(204).send();
     },

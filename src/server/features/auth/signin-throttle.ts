@@ -1,10 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { sessions, users } from "#server/db/schema.ts";
-import { hashToken, sessionCookieName } from "#server/plugins/auth.ts";
 import { clientOf, emailKey, limiter, tooMany } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
+import { hashToken, sessionCookieName, sessionEmail } from "./sessions.ts";
 
 /** Marks a browser that has signed in to an account before (OWASP's "device cookie"). */
 export const DEVICE_COOKIE = "mh_device";
@@ -15,7 +13,7 @@ export const DEVICE_COOKIE = "mh_device";
 export const SECURE_DEVICE_COOKIE = `__Secure-${DEVICE_COOKIE}`;
 const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-export function deviceCookieName(secure: boolean): string {
+function deviceCookieName(secure: boolean): string {
   return secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE;
 }
 
@@ -55,13 +53,9 @@ function deviceCookies(app: FastifyInstance) {
   async function issueOnSession(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const token = reply.statusCode < 300 ? sessionTokenSet(reply) : undefined;
     if (!token) return payload;
-    const [row] = await app.db
-      .select({ email: users.email })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, hashToken(secret, token)));
-    if (!row) return payload;
-    const email = normalEmail(row.email);
+    const signedIn = await sessionEmail(app.db, hashToken(secret, token));
+    if (!signedIn) return payload;
+    const email = normalEmail(signedIn);
     const id = deviceOf(request, email) ?? randomBytes(16).toString("base64url");
     reply.setCookie(name, `${id}.${sign(id, email)}`, {
       path: "/api/auth",

@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { Config } from "#server/config.ts";
 import { Unauthorized } from "#server/errors.ts";
 import { readSignedJsonCookie } from "#server/lib/signed-cookie.ts";
-import { createSession, sessionClient, setSessionCookie } from "#server/plugins/auth.ts";
 import { clientOf, limiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import { MeResponseSchema } from "#shared/schemas/auth.ts";
@@ -16,6 +15,7 @@ import {
   MfaSigninSchema,
 } from "#shared/schemas/two-factor.ts";
 import { loadAuthUser, toUserDto } from "./service.ts";
+import { createSession, sessionClient, setSessionCookie } from "./sessions.ts";
 import { issueDeviceCookie } from "./signin-throttle.ts";
 import {
   confirmEnrolment,
@@ -27,11 +27,11 @@ import {
   verifySecondFactor,
 } from "./two-factor.ts";
 
-export const MFA_SIGNIN_PATH = "/api/auth/signin/mfa";
+const MFA_SIGNIN_PATH = "/api/auth/signin/mfa";
 /** Who passed the first step (password or Google) and has yet to give a code. */
 const PENDING_COOKIE = "mh_mfa";
 /** Time to open the app and type a code; a copied cookie is soon worthless. */
-export const PENDING_TTL_MS = 5 * 60 * 1000;
+const PENDING_TTL_MS = 5 * 60 * 1000;
 
 /** `limiter` hooks are async functions: called directly, they take no `done`. */
 type AsyncHook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;

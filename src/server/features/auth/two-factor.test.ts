@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mfaRecoveryCodes, passwordResetTokens, users } from "#server/db/schema.ts";
-import { hashToken } from "#server/plugins/auth.ts";
 import { call, expectProblem, sessionCookie, setupTestApp } from "#server/test/app.ts";
 import { buildUser, signedInUser, signIn } from "#server/test/factories.ts";
 import { enrolMfa, pendingCookie, signInWithCode, totpCode, wrongCode } from "#server/test/mfa.ts";
 import { MSG } from "#shared/messages.ts";
+import { hashToken } from "./sessions.ts";
 import { mfaKeys } from "./two-factor.ts";
 
 const t = setupTestApp();

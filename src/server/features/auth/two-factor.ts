@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { verify as verifyPassword } from "@node-rs/argon2";
-import { and, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify as verifyTotp } from "otplib";
 import QRCode from "qrcode";
 import type { Db } from "#server/db/client.ts";
@@ -14,6 +14,7 @@ import {
   type MfaDisableReq,
   type MfaSetupResponse,
 } from "#shared/schemas/two-factor.ts";
+import { endSessions } from "./sessions.ts";
 
 const ISSUER = "MotoHaat";
 /** ±1 step of 30 s: a code typed as it changes, or on a phone a little off, still counts (RFC 6238 §5.2). */
@@ -22,14 +23,14 @@ const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: the codes are read off paper. 31 symbols × 8 ≈ 40 bits each. */
 const RECOVERY_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
 /** Wrong codes in a row before the code step needs the password again (decision 009). */
-export const MAX_FAILED_CODES = 10;
+const MAX_FAILED_CODES = 10;
 const STEP_SECONDS = 30;
 
 /**
  * The stored secret does not open with the keys of this SESSION_SECRET (it was changed): nobody can
  * check a code any more, only an operator can clear the factor. A 500, so it is logged as an error.
  */
-export class MfaSecretUnreadable extends HttpProblem {
+class MfaSecretUnreadable extends HttpProblem {
   constructor() {
     super(500, "Internal Server Error", MSG.mfa.secretUnreadable);
   }
@@ -44,7 +45,7 @@ function openSecret(keys: MfaKeys, sealed: string, userId: string): string {
 }
 
 /** The keys of the second factor, all derived from SESSION_SECRET. */
-export type MfaKeys = { box: SecretBox; recoveryKey: Buffer };
+type MfaKeys = { box: SecretBox; recoveryKey: Buffer };
 
 export function mfaKeys(sessionSecret: string): MfaKeys {
   return {
@@ -54,7 +55,7 @@ export function mfaKeys(sessionSecret: string): MfaKeys {
 }
 
 /** Ten fresh codes like `k7dm-q3xa`, from the system's cryptographic randomness. */
-export function newRecoveryCodes(): string[] {
+function newRecoveryCodes(): string[] {
   const part = () =>
     Array.from({ length: 4 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => `${part()}-${part()}`);
@@ -299,7 +300,8 @@ export async function confirmEnrolment(
     await tx
       .insert(mfaRecoveryCodes)
       .values(codes.map((c) => ({ userId, codeHash: keyedHash(keys.recoveryKey, c) })));
-    await endOtherSessions(tx, userId, sessionId);
+    // A session signed in before the change was made under other rules: it signs in again.
+    await endSessions(tx, userId, sessionId);
     await tx.update(sessions).set({ mfaVerifiedAt: new Date() }).where(eq(sessions.id, sessionId));
     return true;
   });
@@ -314,11 +316,6 @@ const cleared = {
   totpLastStep: null,
   totpFailedAttempts: 0,
 } as const;
-
-/** A session signed in before the change was made under other rules: it signs in again. */
-function endOtherSessions(tx: Pick<Db, "delete">, userId: string, sessionId: string) {
-  return tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
-}
 
 /**
  * Turns the second factor off, with proof that this is the owner and not someone at an unlocked
@@ -344,7 +341,7 @@ export async function disableMfa(
   await db.transaction(async (tx) => {
     await tx.update(users).set(cleared).where(eq(users.id, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-    await endOtherSessions(tx, userId, sessionId);
+    await endSessions(tx, userId, sessionId);
   });
 }
 
@@ -353,6 +350,6 @@ export async function resetMfa(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set(cleared).where(eq(users.id, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await endSessions(tx, userId);
   });
 }
