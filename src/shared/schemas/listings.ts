@@ -4,6 +4,7 @@ import { formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 import { PageQuerySchema, pageOf } from "./paging.ts";
+import { SellerSchema } from "./people.ts";
 
 const requiredText = (message: string, max = 120) =>
   z
@@ -41,17 +42,8 @@ export const ListingCreateFieldsSchema = z.object({
   totalUsed: requiredText(MSG.listing.totalUsedRequired, 60),
 });
 export type ListingCreateFields = z.infer<typeof ListingCreateFieldsSchema>;
-export type ListingCreateInput = z.input<typeof ListingCreateFieldsSchema>;
 
-export const ListingStatusSchema = z.enum(["available", "sold"]);
-
-export const SellerSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photo: ImageSchema.nullable(),
-  verified: z.boolean(),
-});
+const ListingStatusSchema = z.enum(["available", "sold"]);
 
 export const ListingSchema = z.object({
   id: z.string(),
@@ -64,7 +56,7 @@ export const ListingSchema = z.object({
   askingPrice: z.number().int(),
   totalUsed: z.string(),
   photo: ImageSchema,
-  seller: SellerSummarySchema,
+  seller: SellerSchema,
   advertised: z.boolean(),
   status: ListingStatusSchema,
 });
@@ -73,7 +65,6 @@ export type Listing = z.infer<typeof ListingSchema>;
 export const ListingsQuerySchema = PageQuerySchema.extend({
   category: z.string().max(40).default("all"),
 });
-export type ListingsQuery = z.input<typeof ListingsQuerySchema>;
 
 export const ListingsPageSchema = pageOf(ListingSchema);
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
-import { ImageSchema } from "./images.ts";
 import { ListingSchema } from "./listings.ts";
 import { pageOf } from "./paging.ts";
+import { PersonSchema } from "./people.ts";
 
 /** Bangladeshi and international numbers as people type them: digits, spaces, dashes, a leading +. */
 const PHONE = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
@@ -19,7 +19,6 @@ export const BookingFieldsSchema = z.object({
     .min(1, { error: MSG.order.locationRequired })
     .max(200, { error: "at most 200 characters" }),
 });
-export type BookingFields = z.infer<typeof BookingFieldsSchema>;
 
 export const OrderCreateSchema = BookingFieldsSchema.extend({ listingId: z.string().max(64) });
 export type OrderCreateReq = z.infer<typeof OrderCreateSchema>;
@@ -41,15 +40,7 @@ export const OrderResponseSchema = z.object({ order: OrderSchema });
 export const OrdersPageSchema = pageOf(OrderSchema);
 export type OrdersPage = z.infer<typeof OrdersPageSchema>;
 
-export const PersonSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photo: ImageSchema.nullable(),
-});
-
 /** A row of My buyers / All buyers: the phone is the one given at the buyer's latest booking. */
-export const BuyerRowSchema = PersonSchema.extend({ phone: z.string() });
-export type BuyerRow = z.infer<typeof BuyerRowSchema>;
+const BuyerRowSchema = PersonSchema.extend({ phone: z.string() });
 export const BuyersPageSchema = pageOf(BuyerRowSchema);
 export type BuyersPage = z.infer<typeof BuyersPageSchema>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { ListingSchema } from "./listings.ts";
-import { PersonSchema } from "./orders.ts";
 import { pageOf } from "./paging.ts";
+import { PersonSchema } from "./people.ts";
 
 export const ReportCreateSchema = z.object({
   reason: z
@@ -13,7 +13,7 @@ export const ReportCreateSchema = z.object({
 });
 export type ReportCreateReq = z.infer<typeof ReportCreateSchema>;
 
-export const ReportSchema = z.object({
+const ReportSchema = z.object({
   id: z.string(),
   reason: z.string(),
   reportedAt: z.string(),

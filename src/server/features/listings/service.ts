@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { categories, images, listings, users } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
+import { sellerColumns, toSeller } from "#server/features/people/presenter.ts";
 import { type ImageStore, saveImage, toImage } from "#server/images/store.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
@@ -11,9 +12,11 @@ import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingCreateFields, ListingsPage } from "#shared/schemas/listings.ts";
 
 const listingPhoto = alias(images, "listing_photo");
-const sellerPhoto = alias(images, "seller_photo");
 
-/** One shape for every listing read: the seller's name and verified tick come from a join, never a copy. */
+/**
+ * One shape for every listing read: the seller's name and verified tick come from a join, never a
+ * copy. `images` is the seller's photo (as `sellerColumns` reads it); the listing's own is an alias.
+ */
 function selectListings(db: Db) {
   return db
     .select({
@@ -34,19 +37,13 @@ function selectListings(db: Db) {
       photoKey: listingPhoto.key,
       photoWidth: listingPhoto.width,
       photoHeight: listingPhoto.height,
-      sellerId: users.id,
-      sellerName: users.name,
-      sellerEmail: users.email,
-      sellerVerified: users.verified,
-      sellerPhotoKey: sellerPhoto.key,
-      sellerPhotoWidth: sellerPhoto.width,
-      sellerPhotoHeight: sellerPhoto.height,
+      seller: sellerColumns(),
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(categories, eq(categories.slug, listings.categorySlug))
     .innerJoin(listingPhoto, eq(listingPhoto.key, listings.photoKey))
-    .leftJoin(sellerPhoto, eq(sellerPhoto.key, users.photoKey));
+    .leftJoin(images, eq(images.key, users.photoKey));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectListings>["execute"]>>[number];
@@ -63,15 +60,7 @@ export function toListing(r: Row): Listing {
     askingPrice: r.askingPrice,
     totalUsed: r.totalUsed,
     photo: toImage({ key: r.photoKey, width: r.photoWidth, height: r.photoHeight }),
-    seller: {
-      id: r.sellerId,
-      name: r.sellerName,
-      email: r.sellerEmail,
-      verified: r.sellerVerified,
-      photo: r.sellerPhotoKey
-        ? toImage({ key: r.sellerPhotoKey, width: r.sellerPhotoWidth ?? 0, height: r.sellerPhotoHeight ?? 0 })
-        : null,
-    },
+    seller: toSeller(r.seller),
     advertised: r.advertised,
     status: r.status,
   };
@@ -129,7 +118,7 @@ export async function getListing(
 ): Promise<Listing> {
   if (!isUuid(id)) throw new NotFound(MSG.listing.notFound);
   const [row] = await selectListings(db).where(eq(listings.id, id)).limit(1);
-  const mayseeHidden = adminRights || (viewer !== null && viewer.id === row?.sellerId);
+  const mayseeHidden = adminRights || (viewer !== null && viewer.id === row?.seller.id);
   if (!row || (row.hidden && !mayseeHidden)) throw new NotFound(MSG.listing.notFound);
   return toListing(row);
 }

@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { images, listings, orders, users } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import { listingsByIds } from "#server/features/listings/service.ts";
-import { toImage } from "#server/images/store.ts";
+import { personColumns, toPerson } from "#server/features/people/presenter.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
@@ -144,14 +144,9 @@ export async function listBuyers(
     .as("latest");
   const rows = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
+      ...personColumns(),
       phone: latest.phone,
       lastAtText: sql<string>`${latest.lastAt}::text`,
-      photoKey: images.key,
-      photoWidth: images.width,
-      photoHeight: images.height,
     })
     .from(latest)
     .innerJoin(users, eq(users.id, latest.buyerId))
@@ -165,15 +160,7 @@ export async function listBuyers(
     .limit(q.limit + 1);
   const { items, nextCursor } = toPage(rows, q.limit, (r) => ({ createdAt: r.lastAtText, id: r.id }));
   return {
-    items: items.map((r) => ({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      photo: r.photoKey
-        ? toImage({ key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 })
-        : null,
-    })),
+    items: items.map((r) => ({ ...toPerson(r), phone: r.phone })),
     nextCursor,
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * A user as other people see them (a listing's seller, a buyer, a seller in All sellers): the one
+ * select and the one mapping, so every list shows the same name, email and photo.
+ */
+import { images, users } from "#server/db/schema.ts";
+import { toImage } from "#server/images/store.ts";
+import type { Image } from "#shared/schemas/images.ts";
+import type { Person, Seller } from "#shared/schemas/people.ts";
+
+/**
+ * The columns of `users` a person needs, with their photo: join it with
+ * `.leftJoin(images, eq(images.key, users.photoKey))` (a person may have no photo; a query that
+ * needs another image, as a listing's photo, joins that one under an alias).
+ *
+ * A function, not a constant: mutation testing does not reload module-level code for each mutant.
+ */
+export function personColumns() {
+  return {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    photoKey: images.key,
+    photoWidth: images.width,
+    photoHeight: images.height,
+  };
+}
+
+/** `personColumns` and the seller's verified tick. */
+export function sellerColumns() {
+  return { ...personColumns(), verified: users.verified };
+}
+
+type PhotoRow = { photoKey: string | null; photoWidth: number | null; photoHeight: number | null };
+type PersonRow = { id: string; name: string; email: string } & PhotoRow;
+
+function toPhoto(r: PhotoRow): Image | null {
+  return r.photoKey
+    ? toImage({ key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 })
+    : null;
+}
+
+export function toPerson(r: PersonRow): Person {
+  return { id: r.id, name: r.name, email: r.email, photo: toPhoto(r) };
+}
+
+export function toSeller(r: PersonRow & { verified: boolean }): Seller {
+  return { ...toPerson(r), verified: r.verified };
+}
