@@ -52,7 +52,7 @@ export async function sendPasswordReset(
   if (!user) return;
   const now = Date.now();
   const token = randomBytes(32).toString("base64url");
-  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now)));
+  await deleteExpiredResetTokens(db);
   await db.insert(passwordResetTokens).values({
     id: hashToken(opts.secret, token),
     userId: user.id,
@@ -61,6 +61,15 @@ export async function sendPasswordReset(
   const link = new URL(RESET_PAGE, opts.publicUrl);
   link.searchParams.set("token", token);
   await mailer.send(resetMail(user.email, user.name, link.href));
+}
+
+/** Deletes the links past their hour (sending a link and the sweeper run it). Returns how many. */
+export async function deleteExpiredResetTokens(db: Pick<Db, "delete">): Promise<number> {
+  const deleted = await db
+    .delete(passwordResetTokens)
+    .where(lt(passwordResetTokens.expiresAt, new Date()))
+    .returning({ id: passwordResetTokens.id });
+  return deleted.length;
 }
 
 /**
