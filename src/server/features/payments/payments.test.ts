@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { orders, payments, testPaymentIntents } from "#server/db/schema.ts";
-import { createTestProvider, STALE_PROCESSING_MS } from "#server/payments/test-provider.ts";
+import { createTestProvider, STALE_PROCESSING_MS } from "#server/features/payments/provider/test-provider.ts";
 import { call, createTestApp, expectProblem, openTestDatabase, setupTestApp } from "#server/test/app.ts";
 import { signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
@@ -505,7 +505,7 @@ describe("a card processor that fails during the charge (test provider)", () => 
 
 /*
  * Mutation testing of service.ts (README "Testing"; 96.8 %, 153 of 158 killed, with this file and
- * payments/stripe-provider.test.ts). The five mutants left alive, none of which a caller can tell:
+ * payments/provider/stripe-provider.test.ts). The five mutants left alive, none of which a caller can tell:
  * - intentForOrder `if (order.paymentIntentId)` → true: retrieving a null id finds nothing
  *   (harmless: one needless provider call for an order without an intent).
  * - `if (claimed.length === 0)` → true: the winner read back is this request's own intent

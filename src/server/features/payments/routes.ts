@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BadRequest, HttpProblem } from "#server/errors.ts";
 import { getOrder } from "#server/features/orders/service.ts";
-import type { PaymentProvider } from "#server/payments/provider.ts";
+import type { PaymentProvider } from "#server/features/payments/provider/provider.ts";
 import { MSG } from "#shared/messages.ts";
 import { IdParamsSchema } from "#shared/schemas/paging.ts";
 import {

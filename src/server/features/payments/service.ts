@@ -4,9 +4,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { orders, payments } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "#server/errors.ts";
+import {
+  CardError,
+  type PaymentIntent,
+  type PaymentProvider,
+} from "#server/features/payments/provider/provider.ts";
+import { PaymentInProgress } from "#server/features/payments/provider/test-provider.ts";
 import { isUuid } from "#server/lib/pagination.ts";
-import { CardError, type PaymentIntent, type PaymentProvider } from "#server/payments/provider.ts";
-import { PaymentInProgress } from "#server/payments/test-provider.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import { CURRENCY, type PaymentConfirmReq, toPoisha } from "#shared/schemas/payments.ts";
