@@ -16,6 +16,7 @@ import { adminRoutes } from "./features/admin/routes.ts";
 import { demoLockPlugin, lockedDemoEmails } from "./features/auth/demo-lock.ts";
 import { googleSigninRoutes } from "./features/auth/google-routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { scheduleSweep } from "./features/auth/sweeper.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { listingRoutes } from "./features/listings/routes.ts";
@@ -83,6 +84,7 @@ export async function buildApp({
   app.decorate("databaseKind", database.kind);
   app.decorate("images", createImageStore(config.imageDir));
   scheduleImageCleanup(app);
+  scheduleSweep(app);
   app.decorate("mailer", createMailer(config.mail, app.log));
   app.decorate("background", createBackground(app.log));
   app.addHook("onClose", async () => {
