@@ -1,4 +1,4 @@
-import { MSG } from "#shared/messages.ts";
+import { errorMessage } from "#web/lib/api-client.ts";
 
 type LoadErrorProps = {
   error: unknown;
@@ -7,10 +7,9 @@ type LoadErrorProps = {
 
 /** A list or page that could not be fetched: the server's message (never a raw body) and a retry. */
 export function LoadError({ error, onRetry }: LoadErrorProps) {
-  const message = error instanceof Error && error.message ? error.message : MSG.generic.somethingWrong;
   return (
     <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between gap-3">
-      <span>{message}</span>
+      <span>{errorMessage(error)}</span>
       <button type="button" className="btn btn-sm" onClick={() => void onRetry()}>
         Try again
       </button>

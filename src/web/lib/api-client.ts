@@ -70,6 +70,11 @@ export async function api<T>(
   return parsed as T;
 }
 
+/** A failed call's message, fit for a person: the server's `detail` (never a raw body), or an apology. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : MSG.generic.somethingWrong;
+}
+
 /** TanStack Query's retry rule: retry network and 5xx failures up to 3 times, never a 4xx answer. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

@@ -9,10 +9,11 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Price } from "#web/components/price.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
+import { errorMessage } from "#web/lib/api-client.ts";
 import { useDismissReports } from "./api/dismiss-reports.ts";
 import { useRemoveListing } from "./api/remove-listing.ts";
 
-const failed = (err: Error) => toast.error(err.message || MSG.generic.somethingWrong);
+const failed = (err: Error) => toast.error(errorMessage(err));
 
 /** A reported bike with every reason given, and the admin's two answers: dismiss or remove. */
 export function ReportedItemCard({ item }: { item: ReportedListing }) {

@@ -3,6 +3,7 @@ import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import type { Seller } from "#shared/schemas/people.ts";
 import { PendingButton } from "#web/components/pending-button.tsx";
+import { errorMessage } from "#web/lib/api-client.ts";
 import { useVerifySeller } from "./api/verify-seller.ts";
 
 /** "verify" until the seller is verified, then "verified" and disabled for good. */
@@ -27,7 +28,7 @@ export function VerifyButton({ seller }: { seller: Seller }) {
       onClick={() =>
         verify.mutate(seller.id, {
           onSuccess: () => toast.success(MSG.admin.verified),
-          onError: (err) => toast.error(err.message || MSG.generic.somethingWrong),
+          onError: (err) => toast.error(errorMessage(err)),
         })
       }
       spinnerSize="xs"

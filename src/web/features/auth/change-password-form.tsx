@@ -9,12 +9,11 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useChangePassword } from "./account-security-api.ts";
 import { NewPasswordField } from "./new-password-field.tsx";
 
 const fields = ["currentPassword", "newPassword"] as const;
-type Field = (typeof fields)[number];
-const isField = (key: string): key is Field => (fields as readonly string[]).includes(key);
 
 /**
  * Change password, current one asked. The common-password list is checked by the server only
@@ -39,9 +38,7 @@ export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPa
       await change.mutateAsync(body);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) => isField(f));
-      for (const [field, message] of fieldErrors) setError(field as Field, { type: "server", message });
-      if (fieldErrors.length === 0) setError("root", { type: "server", message: err.message });
+      if (!showFieldErrors(err, setError, fields)) setError("root", { type: "server", message: err.message });
       return;
     }
     toast.success(MSG.account.passwordChanged);

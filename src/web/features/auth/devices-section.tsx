@@ -7,6 +7,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
+import { errorMessage } from "#web/lib/api-client.ts";
 import { useDevices, useEndDevice, useEndOtherDevices } from "./account-security-api.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
@@ -15,9 +16,6 @@ function deviceName(d: Device): string {
   if (d.browser && d.os) return `${d.browser} on ${d.os}`;
   return d.browser ?? d.os ?? "Unknown browser";
 }
-
-const failure = (err: unknown) =>
-  err instanceof Error && err.message ? err.message : MSG.generic.somethingWrong;
 
 /** Where the person is signed in, with a way to sign any other device out. */
 export function DevicesSection() {
@@ -30,7 +28,7 @@ export function DevicesSection() {
     try {
       await endOthers.mutateAsync();
     } catch (err) {
-      toast.error(failure(err));
+      toast.error(errorMessage(err));
       return;
     } finally {
       setConfirming(false);
@@ -113,7 +111,7 @@ function DeviceRow({ device }: { device: Device }) {
           onClick={() =>
             end.mutate(device.id, {
               onSuccess: () => toast.success(MSG.account.sessionEnded),
-              onError: (err) => toast.error(failure(err)),
+              onError: (err) => toast.error(errorMessage(err)),
             })
           }
           spinnerSize="xs"

@@ -10,6 +10,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useRequestPasswordReset } from "./password-reset-api.ts";
 
 type ForgotForm = z.input<typeof PasswordResetRequestSchema>;
@@ -58,9 +59,7 @@ export function ForgotPassword({ currentEmail, defaultOpen = false }: ForgotPass
       await request.mutateAsync({ email });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const message = err.fieldErrors.email;
-      if (message) setError("email", { type: "server", message });
-      else toast.error(err.message);
+      if (!showFieldErrors(err, setError, ["email"])) toast.error(err.message);
       return;
     }
     toast.success(MSG.passwordReset.emailSent);

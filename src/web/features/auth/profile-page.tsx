@@ -10,6 +10,7 @@ import { PhotoInput } from "#web/components/photo-input.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useSession } from "#web/lib/session.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
@@ -27,8 +28,6 @@ const ProfileFormSchema = z.object({
 });
 type ProfileForm = z.input<typeof ProfileFormSchema>;
 const fields = ["name", "photo"] as const;
-type Field = (typeof fields)[number];
-const isField = (key: string): key is Field => (fields as readonly string[]).includes(key);
 
 export default function ProfilePage() {
   const { user } = useSession();
@@ -72,12 +71,9 @@ function ProfileCard({ user }: { user: User }) {
       await update.mutateAsync(body);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) => isField(f));
-      for (const [field, message] of fieldErrors) setError(field as Field, { type: "server", message });
-      // 413 and 415 come from the image pipeline without a field name: they are about the photo.
-      if (err.status === 413 || err.status === 415)
-        setError("photo", { type: "server", message: err.message });
-      else if (fieldErrors.length === 0) toast.error(err.message);
+      const shown = showFieldErrors(err, setError, fields);
+      if (isPhotoRejection(err)) setError("photo", { type: "server", message: err.message });
+      else if (!shown) toast.error(err.message);
       return;
     }
     toast.success(MSG.profile.saved);

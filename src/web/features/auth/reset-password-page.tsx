@@ -11,6 +11,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { NewPasswordField } from "./new-password-field.tsx";
 import { useConfirmPasswordReset } from "./password-reset-api.ts";
 
@@ -63,10 +64,9 @@ export default function ResetPasswordPage() {
       }
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const { token: tokenProblem, password: passwordProblem } = err.fieldErrors;
+      const tokenProblem = err.fieldErrors.token;
       if (tokenProblem) setLinkProblem(tokenProblem);
-      else if (passwordProblem) setError("password", { type: "server", message: passwordProblem });
-      else toast.error(err.message);
+      else if (!showFieldErrors(err, setError, ["password"])) toast.error(err.message);
       return;
     }
     toast.success(MSG.passwordReset.done);

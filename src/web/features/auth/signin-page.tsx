@@ -10,6 +10,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useSignin } from "./api.ts";
 import { ContinueWithGoogle, GoogleSigninErrorAlert } from "./continue-with-google.tsx";
 import { DemoAccountsPanel } from "./demo-accounts-panel.tsx";
@@ -56,13 +57,8 @@ export default function SigninPage() {
       }
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) =>
-        (fields as readonly string[]).includes(f),
-      );
       // Wrong credentials come back as a password-field error: it belongs under the password.
-      for (const [field, message] of fieldErrors)
-        setError(field as (typeof fields)[number], { type: "server", message });
-      if (fieldErrors.length === 0) toast.error(err.message);
+      if (!showFieldErrors(err, setError, fields)) toast.error(err.message);
       return;
     }
     await goBack();

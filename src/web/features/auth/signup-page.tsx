@@ -2,15 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { z } from "zod";
+import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { SignupFieldsSchema } from "#shared/schemas/auth.ts";
-import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useSignup } from "./api.ts";
 import { ContinueWithGoogle } from "./continue-with-google.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
@@ -19,17 +20,11 @@ import { SignedInNotice } from "./signed-in-notice.tsx";
 // The server applies the same text rules; the photo is checked here only for presence and size,
 // the server decides whether it really is an image.
 const SignupFormSchema = SignupFieldsSchema.extend({
-  photo: z
-    .custom<FileList>((v) => typeof FileList !== "undefined" && v instanceof FileList && v.length > 0, {
-      error: MSG.signup.photoRequired,
-    })
-    .refine((files) => (files[0]?.size ?? 0) <= MAX_IMAGE_BYTES, { error: MSG.image.tooLarge }),
+  photo: photoFileSchema(MSG.signup.photoRequired),
 });
 type SignupFormInput = z.input<typeof SignupFormSchema>;
 type SignupFormOutput = z.output<typeof SignupFormSchema>;
 const fields = ["name", "email", "role", "photo", "password"] as const;
-type Field = (typeof fields)[number];
-const isField = (key: string): key is Field => (fields as readonly string[]).includes(key);
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -57,9 +52,7 @@ export default function SignupPage() {
       await signup.mutateAsync(body);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      for (const [field, message] of Object.entries(err.fieldErrors)) {
-        if (isField(field)) setError(field, { type: "server", message });
-      }
+      showFieldErrors(err, setError, fields);
       toast.error(err.message);
       return;
     }

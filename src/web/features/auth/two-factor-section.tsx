@@ -8,11 +8,9 @@ import type { User } from "#shared/schemas/auth.ts";
 import { MfaConfirmSchema, type MfaSetupResponse } from "#shared/schemas/two-factor.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
-import { ApiError } from "#web/lib/api-client.ts";
+import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useConfirmMfa, useDisableMfa, useStartMfa } from "./two-factor-api.ts";
-
-const failure = (err: unknown) =>
-  err instanceof Error && err.message ? err.message : MSG.generic.somethingWrong;
 
 /** Two-step sign-in (TOTP) on the profile page: set up with a QR code, recovery codes once, turn off. */
 export function TwoFactorSection({ user }: { user: User }) {
@@ -67,7 +65,7 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     try {
       setSetup(await start.mutateAsync());
     } catch (err) {
-      toast.error(failure(err));
+      toast.error(errorMessage(err));
     }
   };
 
@@ -123,9 +121,9 @@ function ConfirmEnrolment({
       onEnabled(res.recoveryCodes);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.fieldErrors.password)
-        setError("password", { type: "server", message: err.fieldErrors.password });
-      else setError("code", { type: "server", message: err.fieldErrors.code ?? err.message });
+      // Anything but the password is about the code, the server's `detail` included.
+      if (!showFieldErrors(err, setError, ["password"]))
+        setError("code", { type: "server", message: err.fieldErrors.code ?? err.message });
     }
   });
 

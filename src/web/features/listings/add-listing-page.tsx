@@ -10,6 +10,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
+import { isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useCreateListing } from "./api/create-listing.ts";
 
@@ -18,8 +19,7 @@ const AddListingFormSchema = ListingCreateFieldsSchema.extend({
 });
 type AddListingFormInput = z.input<typeof AddListingFormSchema>;
 type AddListingFormOutput = z.output<typeof AddListingFormSchema>;
-type Field = keyof AddListingFormInput;
-const isField = (key: string): key is Field => key in AddListingFormSchema.shape;
+const inputs = Object.keys(AddListingFormSchema.shape) as (keyof AddListingFormInput)[];
 
 const defaultValues: DefaultValues<AddListingFormInput> = {
   model: "",
@@ -30,9 +30,6 @@ const defaultValues: DefaultValues<AddListingFormInput> = {
   askingPrice: "",
   totalUsed: "",
 };
-
-/** Problems the server finds with the photo itself (too large, not an image) arrive without a field. */
-const PHOTO_STATUSES = [413, 415];
 
 function TakaInput({ control, ...props }: { control: FieldControlProps } & ComponentProps<"input">) {
   return (
@@ -71,10 +68,8 @@ export default function AddListingPage() {
       await createListing.mutateAsync(body);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      for (const [field, message] of Object.entries(err.fieldErrors)) {
-        if (isField(field)) setError(field, { type: "server", message });
-      }
-      if (PHOTO_STATUSES.includes(err.status)) setError("photo", { type: "server", message: err.message });
+      showFieldErrors(err, setError, inputs);
+      if (isPhotoRejection(err)) setError("photo", { type: "server", message: err.message });
       toast.error(err.message);
       return;
     }

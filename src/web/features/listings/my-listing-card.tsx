@@ -8,12 +8,10 @@ import { BikeCard } from "#web/components/bike-card.tsx";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
+import { errorMessage } from "#web/lib/api-client.ts";
 import { useAdvertiseListing } from "./api/advertise-listing.ts";
 import { useDeleteListing } from "./api/delete-listing.ts";
 import { ListingFacts } from "./listing-facts.tsx";
-
-/** A failed call's message, fit for a person (the API client never lets a raw body through). */
-const failure = (err: unknown) => (err instanceof Error ? err.message : MSG.generic.somethingWrong);
 
 /** `Stock Out` once sold, `Available` before. */
 function StatusBadge({ listing }: { listing: Listing }) {
@@ -50,7 +48,7 @@ export function DeleteListingButton({ listing, onDeleted, size = "sm" }: DeleteL
     try {
       await deleteListing.mutateAsync(listing.id);
     } catch (err) {
-      toast.error(failure(err));
+      toast.error(errorMessage(err));
       setConfirming(false);
       return;
     }
@@ -103,7 +101,7 @@ function AdvertiseButton({ listing }: { listing: Listing }) {
       onClick={() =>
         advertise.mutate(listing.id, {
           onSuccess: () => toast.success(MSG.listing.advertised),
-          onError: (err) => toast.error(failure(err)),
+          onError: (err) => toast.error(errorMessage(err)),
         })
       }
     >

@@ -11,7 +11,8 @@ import { BookingFieldsSchema } from "#shared/schemas/orders.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
-import { ApiError } from "#web/lib/api-client.ts";
+import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useCreateOrder } from "./api/create-order.ts";
 
 type BookingForm = z.input<typeof BookingFieldsSchema>;
@@ -61,12 +62,7 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
         onSignedOut();
         return;
       }
-      const fieldErrors = Object.entries(err.fieldErrors).filter(([f]) =>
-        (fields as readonly string[]).includes(f),
-      );
-      for (const [field, message] of fieldErrors)
-        setError(field as (typeof fields)[number], { type: "server", message });
-      if (fieldErrors.length === 0) toast.error(err.message || MSG.generic.somethingWrong);
+      if (!showFieldErrors(err, setError, fields)) toast.error(errorMessage(err));
       return;
     }
     toast.success(MSG.order.bought(listing.model));

@@ -10,9 +10,11 @@ import {
   type PaymentIntentResponse,
 } from "#shared/schemas/payments.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useConfirmPayment } from "./api/confirm-payment.ts";
 import { PayFooter } from "./pay-footer.tsx";
-import { paymentFailure } from "./payment-errors.ts";
+import { cardInputs, paymentFailure } from "./payment-errors.ts";
 
 type CardFormProps = {
   intent: PaymentIntentResponse;
@@ -62,10 +64,8 @@ export function CardForm({ intent, onPaid }: CardFormProps) {
         await confirm.mutateAsync({ intentId: intent.intentId, clientSecret: intent.clientSecret, card }),
       );
     } catch (err) {
-      const { message, fields } = paymentFailure(err);
-      const entries = Object.entries(fields) as [CardField, string][];
-      for (const [field, text] of entries) setError(field, { type: "server", message: text });
-      if (entries.length === 0) setDeclined(message);
+      if (err instanceof ApiError && showFieldErrors(err, setError, cardInputs)) return;
+      setDeclined(paymentFailure(err));
     }
   });
 

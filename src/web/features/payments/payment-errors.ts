@@ -3,7 +3,7 @@ import type { CardField } from "#shared/schemas/payments.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 
 /** The server names card fields as the body does (`card.expMonth`); the form has three inputs. */
-const formField: Record<string, CardField> = {
+export const cardInputs: Record<string, CardField> = {
   "card.number": "number",
   "card.expiry": "expiry",
   "card.expMonth": "expiry",
@@ -11,18 +11,9 @@ const formField: Record<string, CardField> = {
   "card.cvc": "cvc",
 };
 
-/** What a failed payment says to the buyer: the provider's own words, and the fields they concern. */
-export function paymentFailure(err: unknown): {
-  message: string;
-  fields: Partial<Record<CardField, string>>;
-} {
-  if (!(err instanceof ApiError)) return { message: MSG.generic.somethingWrong, fields: {} };
-  const fields: Partial<Record<CardField, string>> = {};
-  for (const [name, message] of Object.entries(err.fieldErrors)) {
-    const field = formField[name];
-    if (field) fields[field] ??= message;
-  }
-  return { message: err.message || MSG.generic.somethingWrong, fields };
+/** What a failed payment says to the buyer: the provider's own words. */
+export function paymentFailure(err: unknown): string {
+  return err instanceof ApiError && err.message ? err.message : MSG.generic.somethingWrong;
 }
 
 /** A 409 "already paid": the order changed under the page, which then shows it paid. */

@@ -61,7 +61,7 @@ function StripeCard({ intent, onPaid }: StripeCardFormProps) {
       // Stripe said yes to the browser; our server asks Stripe itself before marking the order paid.
       onPaid(await confirm.mutateAsync({ intentId: intent.intentId, clientSecret: intent.clientSecret }));
     } catch (err) {
-      setError(paymentFailure(err).message);
+      setError(paymentFailure(err));
     } finally {
       setProcessing(false);
     }
