@@ -1,7 +1,5 @@
-import { Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Image } from "#shared/schemas/images.ts";
-import { EmptyState } from "./empty-state.tsx";
 import { UserAvatar } from "./user-avatar.tsx";
 
 export type PersonRow = { id: string; name: string; email: string; photo: Image | null };
@@ -15,29 +13,15 @@ type PeopleTableProps<T extends PersonRow> = {
   /** Says what the table lists, for screen readers (the page heading already shows it). */
   caption: string;
   people: T[];
-  /** Shown instead of the table when there is nobody to list. */
-  emptyText: string;
-  /** A sentence under the empty text, e.g. when people will show up here. */
-  emptyHint?: ReactNode;
   /** Columns after serial and User, e.g. Phone or a verify button. */
   columns: PeopleColumn<T>[];
 };
 
-/** Serial, User (photo, name, email) and the caller's columns: My buyers, All buyers, All sellers. */
-export function PeopleTable<T extends PersonRow>({
-  caption,
-  people,
-  emptyText,
-  emptyHint,
-  columns,
-}: PeopleTableProps<T>) {
-  if (people.length === 0) {
-    return (
-      <EmptyState title={emptyText} icon={<Users className="size-10" />}>
-        {emptyHint}
-      </EmptyState>
-    );
-  }
+/**
+ * Serial, User (photo, name, email) and the caller's columns: My buyers, All buyers, All sellers.
+ * Never empty: the list frame around it says when there is nobody to list.
+ */
+export function PeopleTable<T extends PersonRow>({ caption, people, columns }: PeopleTableProps<T>) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="table table-sm sm:table-md">

@@ -3,10 +3,8 @@ import { useParams } from "react-router";
 import { categoryLabel } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
-import { LoadMore } from "#web/components/load-more.tsx";
+import { ListFrame } from "#web/components/list-frame.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
-import { allItems } from "#web/lib/paging.ts";
 import { useListings } from "./api/get-listings.ts";
 import { ListingCard } from "./listing-card.tsx";
 import { AllBikesLink, ListingsNotFound } from "./listings-not-found.tsx";
@@ -21,7 +19,6 @@ const SKELETONS = ["a", "b", "c", "d", "e", "f"];
 export default function CategoryPage() {
   const { category = "all" } = useParams();
   const query = useListings(category);
-  const listings = allItems(query.data);
   const label = category === "all" ? "All bikes" : categoryLabel(category);
 
   if (query.error instanceof ApiError && query.error.status === 404) {
@@ -36,32 +33,34 @@ export default function CategoryPage() {
     <section className="flex flex-col gap-6">
       <title>{`${label} — MotoHaat`}</title>
       <h1 className="text-2xl font-bold sm:text-3xl">{label}</h1>
-      {query.isPending ? (
-        <div role="status" aria-label="Loading bikes" className={GRID}>
-          {SKELETONS.map((k) => (
-            <div key={k} className="flex flex-col gap-4 rounded-box border border-base-300 p-0">
-              <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
-              <div className="flex flex-col gap-3 px-5 pb-5">
-                <div className="skeleton h-6 w-2/3" />
-                <div className="skeleton h-4 w-full" />
-                <div className="skeleton h-4 w-5/6" />
-                <div className="skeleton h-4 w-3/4" />
+      <ListFrame
+        query={query}
+        loading={
+          <div role="status" aria-label="Loading bikes" className={GRID}>
+            {SKELETONS.map((k) => (
+              <div key={k} className="flex flex-col gap-4 rounded-box border border-base-300 p-0">
+                <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+                <div className="flex flex-col gap-3 px-5 pb-5">
+                  <div className="skeleton h-6 w-2/3" />
+                  <div className="skeleton h-4 w-full" />
+                  <div className="skeleton h-4 w-5/6" />
+                  <div className="skeleton h-4 w-3/4" />
+                </div>
               </div>
-            </div>
-          ))}
-        </div>
-      ) : listings.length === 0 && query.isError ? (
-        <LoadError error={query.error} onRetry={query.refetch} />
-      ) : listings.length === 0 ? (
-        <EmptyState
-          title={MSG.listing.empty(category === "all" ? "any category" : label)}
-          icon={<Bike className="size-10" />}
-          action={category === "all" ? undefined : <AllBikesLink />}
-        >
-          New bikes are listed every day; check back soon.
-        </EmptyState>
-      ) : (
-        <>
+            ))}
+          </div>
+        }
+        empty={
+          <EmptyState
+            title={MSG.listing.empty(category === "all" ? "any category" : label)}
+            icon={<Bike className="size-10" />}
+            action={category === "all" ? undefined : <AllBikesLink />}
+          >
+            New bikes are listed every day; check back soon.
+          </EmptyState>
+        }
+      >
+        {(listings) => (
           <ul className={GRID}>
             {listings.map((listing, i) => (
               <li key={listing.id}>
@@ -73,13 +72,8 @@ export default function CategoryPage() {
               </li>
             ))}
           </ul>
-          {query.isFetchNextPageError ? (
-            <LoadError error={query.error} onRetry={query.fetchNextPage} />
-          ) : (
-            <LoadMore {...query} />
-          )}
-        </>
-      )}
+        )}
+      </ListFrame>
     </section>
   );
 }

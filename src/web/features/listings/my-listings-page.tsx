@@ -2,8 +2,7 @@ import { Bike, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
-import { LoadMore } from "#web/components/load-more.tsx";
+import { ListFrame } from "#web/components/list-frame.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { allItems } from "#web/lib/paging.ts";
@@ -12,7 +11,7 @@ import { MyListingCard } from "./my-listing-card.tsx";
 
 export default function MyListingsPage() {
   const query = useMyListings();
-  const listings = allItems(query.data);
+  const hasListings = allItems(query.data).length > 0;
   const addListing = (
     <Link to={paths.dashboard.addListing.getHref()} className="btn btn-primary">
       <Plus className="size-4" aria-hidden="true" />
@@ -24,18 +23,18 @@ export default function MyListingsPage() {
       <title>My products — MotoHaat</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My products</h1>
-        {listings.length > 0 ? addListing : null}
+        {hasListings ? addListing : null}
       </div>
-      {query.isPending ? (
-        <Spinner block label="Loading your products" />
-      ) : query.isError ? (
-        <LoadError error={query.error} onRetry={query.refetch} />
-      ) : listings.length === 0 ? (
-        <EmptyState title={MSG.listing.noneYet} icon={<Bike className="size-10" />} action={addListing}>
-          Post your first bike and it shows up here, ready to advertise.
-        </EmptyState>
-      ) : (
-        <>
+      <ListFrame
+        query={query}
+        loading={<Spinner block label="Loading your products" />}
+        empty={
+          <EmptyState title={MSG.listing.noneYet} icon={<Bike className="size-10" />} action={addListing}>
+            Post your first bike and it shows up here, ready to advertise.
+          </EmptyState>
+        }
+      >
+        {(listings) => (
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
             {listings.map((listing) => (
               <li key={listing.id}>
@@ -43,9 +42,8 @@ export default function MyListingsPage() {
               </li>
             ))}
           </ul>
-          <LoadMore {...query} />
-        </>
-      )}
+        )}
+      </ListFrame>
     </section>
   );
 }

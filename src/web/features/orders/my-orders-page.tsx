@@ -1,39 +1,35 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
-import { LoadMore } from "#web/components/load-more.tsx";
+import { ListFrame } from "#web/components/list-frame.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
-import { allItems } from "#web/lib/paging.ts";
 import { useMyOrders } from "./api/get-my-orders.ts";
 import { OrderCard } from "./order-card.tsx";
 
 export default function MyOrdersPage() {
-  const query = useMyOrders();
-  const orders = allItems(query.data);
   return (
     <section className="flex flex-col gap-6">
       <title>My orders — MotoHaat</title>
       <h1 className="text-2xl font-bold">My orders</h1>
-      {query.isPending ? (
-        <Spinner block label="Loading your orders" />
-      ) : query.isError ? (
-        <LoadError error={query.error} onRetry={query.refetch} />
-      ) : orders.length === 0 ? (
-        <EmptyState
-          title="You have no orders yet"
-          icon={<ShoppingBag className="size-10" />}
-          action={
-            <Link to={paths.listings.getHref()} className="btn btn-primary">
-              Browse bikes
-            </Link>
-          }
-        >
-          Book a bike and it shows up here, ready to pay.
-        </EmptyState>
-      ) : (
-        <>
+      <ListFrame
+        query={useMyOrders()}
+        loading={<Spinner block label="Loading your orders" />}
+        empty={
+          <EmptyState
+            title="You have no orders yet"
+            icon={<ShoppingBag className="size-10" />}
+            action={
+              <Link to={paths.listings.getHref()} className="btn btn-primary">
+                Browse bikes
+              </Link>
+            }
+          >
+            Book a bike and it shows up here, ready to pay.
+          </EmptyState>
+        }
+      >
+        {(orders) => (
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
             {orders.map((order) => (
               <li key={order.id}>
@@ -41,9 +37,8 @@ export default function MyOrdersPage() {
               </li>
             ))}
           </ul>
-          <LoadMore {...query} />
-        </>
-      )}
+        )}
+      </ListFrame>
     </section>
   );
 }
