@@ -3,20 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "#shared/messages.ts";
-import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
-import { reports } from "./db/schema.ts";
+import { reports } from "#server/db/schema.ts";
 import {
   call,
   createTestApp,
   expectProblem,
-  multipart,
   openTestDatabase,
   setupTestApp,
   type TestApp,
-} from "./test/app.ts";
-import { buildListing, jpeg, STRONG_PASSWORD, signedInUser } from "./test/factories.ts";
+} from "#server/test/app.ts";
+import { buildListing, signedInUser, signupForm } from "#server/test/factories.ts";
+import { BUILT_ASSET, createWebDist } from "#server/test/web-dist.ts";
+import { MSG } from "#shared/messages.ts";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
 
 describe("the API without a built web app", () => {
   const t = setupTestApp({}, { webDist: path.join(os.tmpdir(), "motohaat-no-web-here") });
@@ -71,13 +71,7 @@ describe("the API without a built web app", () => {
     expect(expectProblem(report, 400).errors).toEqual({ reason: MSG.generic.nulCharacter });
     expect(await t.app.db.select().from(reports).where(eq(reports.listingId, listing.id))).toEqual([]);
 
-    const form = await multipart({
-      name: "Nul\u0000Name",
-      email: "nul@example.test",
-      role: "buyer",
-      password: STRONG_PASSWORD,
-      photo: { data: await jpeg(), filename: "me.jpg", type: "image/jpeg" },
-    });
+    const form = await signupForm({ name: "Nul\u0000Name", email: "nul@example.test" });
     const signup = await call(t.app, { method: "POST", url: "/api/auth/signup", ...form });
     expect(expectProblem(signup, 400).errors).toEqual({ name: MSG.generic.nulCharacter });
   });
@@ -103,20 +97,17 @@ describe("the API without a built web app", () => {
 });
 
 describe("the built web app (SPA fallback)", () => {
-  let webDist: string;
+  let webDist: Awaited<ReturnType<typeof createWebDist>>;
   let t: TestApp;
   const indexHtml =
     '<!doctype html><html><head><title>MotoHaat test shell</title></head><body><div id="root"></div></body></html>';
   beforeAll(async () => {
-    webDist = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-web-"));
-    await fs.writeFile(path.join(webDist, "index.html"), indexHtml);
-    await fs.mkdir(path.join(webDist, "assets"));
-    await fs.writeFile(path.join(webDist, "assets", "app-1a2b3c.js"), "console.log('app');\n");
-    t = await createTestApp({}, { webDist });
+    webDist = await createWebDist(indexHtml);
+    t = await createTestApp({}, { webDist: webDist.dir });
   });
   afterAll(async () => {
     await t?.close();
-    await fs.rm(webDist, { recursive: true, force: true });
+    await webDist?.remove();
   });
 
   it.each(["/", "/some/unknown/page", "/products/all?x=1", "/dashboard/myorders"])(
@@ -131,9 +122,9 @@ describe("the built web app (SPA fallback)", () => {
   );
 
   it("serves hashed assets as immutable", async () => {
-    const res = await call(t.app, { method: "GET", url: "/assets/app-1a2b3c.js" });
+    const res = await call(t.app, { method: "GET", url: BUILT_ASSET.url });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe("console.log('app');\n");
+    expect(res.body).toBe(BUILT_ASSET.body);
     expect(res.headers["cache-control"]).toContain("immutable");
   });
 

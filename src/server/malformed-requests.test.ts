@@ -1,8 +1,8 @@
 import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, expectProblem, setupTestApp } from "./test/app.ts";
-import { signedInUser } from "./test/factories.ts";
+import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
+import { signedInUser } from "#server/test/factories.ts";
 
 /** Stripe configured, so the webhook route exists; nothing here reaches Stripe's API. */
 const t = setupTestApp({

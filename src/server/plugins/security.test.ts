@@ -1,9 +1,7 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
+import { BUILT_ASSET, createWebDist } from "#server/test/web-dist.ts";
 import { MSG } from "#shared/messages.ts";
 import { permissionsPolicy } from "./security.ts";
 
@@ -90,17 +88,14 @@ function policyMembers(header: string): Map<string, string[]> {
 
 describe("Permissions-Policy", () => {
   let t: TestApp;
-  let webDist: string;
+  let webDist: Awaited<ReturnType<typeof createWebDist>>;
   beforeAll(async () => {
-    webDist = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-web-"));
-    await fs.writeFile(path.join(webDist, "index.html"), "<!doctype html><title>shell</title>");
-    await fs.mkdir(path.join(webDist, "assets"));
-    await fs.writeFile(path.join(webDist, "assets", "app-1a2b3c.js"), "console.log('app');\n");
-    t = await createTestApp({}, { webDist });
+    webDist = await createWebDist("<!doctype html><title>shell</title>");
+    t = await createTestApp({}, { webDist: webDist.dir });
   });
   afterAll(async () => {
     await t?.close();
-    await fs.rm(webDist, { recursive: true, force: true });
+    await webDist?.remove();
   });
 
   it("denies every powerful feature the site does not use, in valid syntax", () => {
@@ -119,7 +114,7 @@ describe("Permissions-Policy", () => {
   it.each([
     ["an API answer", "GET", "/api/health", 200],
     ["the app's page", "GET", "/dashboard/myorders", 200],
-    ["a static file", "GET", "/assets/app-1a2b3c.js", 200],
+    ["a static file", "GET", BUILT_ASSET.url, 200],
     ["an unknown API route", "GET", "/api/nope", 404],
     ["a missing image", "GET", "/images/missing.webp", 404],
     ["an address Fastify cannot decode", "GET", "/api/listings/%E0%A4%A", 400],
