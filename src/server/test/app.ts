@@ -23,7 +23,7 @@ export function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void>
 }
 
 /** Creates a brand-new database on the test server and drops it on close: no shared state. */
-export async function freshPostgres(): Promise<Database> {
+async function freshPostgres(): Promise<Database> {
   const fresh = await freshPostgresUrl();
   const database = await openDatabase({ url: fresh.url, dataDir: "" });
   return {

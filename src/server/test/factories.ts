@@ -29,7 +29,7 @@ export function randomIp(): string {
 export type Upload = { data: Buffer; filename: string; type?: string };
 
 /** A small real JPEG as a form's file part. */
-export async function jpegUpload(filename = "me.jpg"): Promise<Upload> {
+async function jpegUpload(filename = "me.jpg"): Promise<Upload> {
   return { data: await jpeg(), filename, type: "image/jpeg" };
 }
 
@@ -48,7 +48,7 @@ export async function signupForm(fields: FormFields = {}) {
 }
 
 /** The text fields of a listing the API accepts, as the Add Product form sends them. */
-export const VALID_LISTING = {
+const VALID_LISTING = {
   model: "Yamaha FZS V3",
   engineCc: "149",
   category: "sports",

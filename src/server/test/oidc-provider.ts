@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 import sharp from "sharp";
 
-export type TestProviderAccount = {
+type TestProviderAccount = {
   email: string;
   name: string;
   emailVerified: boolean;

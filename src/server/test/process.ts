@@ -7,7 +7,7 @@ import { freshPostgresUrl, testDbKind } from "./app.ts";
 import type { LogLine } from "./logs.ts";
 
 /** The repository root: child processes run from there, as `npm run …` would. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /** Variables loadConfig reads: a child gets only the ones a test gives it, never the runner's. */
 const CONFIG_VARS = [

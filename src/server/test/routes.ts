@@ -1,6 +1,6 @@
 import type { RouteOptions } from "fastify";
 
-export type RegisteredRoute = { key: string; method: string; route: RouteOptions };
+type RegisteredRoute = { key: string; method: string; route: RouteOptions };
 
 /**
  * Every route buildApp registers, for tests that must cover them all: pass `onRoute` to
