@@ -26,7 +26,7 @@ const rolePage = (path: string, role: Role | null, load: () => Promise<PageModul
 
 const d = paths.dashboard;
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: paths.home.path,
     Component: RootLayout,

@@ -13,7 +13,7 @@ const roleIntro = {
 
 export default function DashboardHomePage() {
   const { user } = useSession();
-  if (!user) return <Spinner block />;
+  if (!user) return <Spinner />;
   return (
     <section className="flex flex-col gap-6">
       <title>Dashboard — MotoHaat</title>

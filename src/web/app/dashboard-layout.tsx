@@ -9,7 +9,7 @@ import { RequireAuth } from "./guards.tsx";
 
 function DashboardShell() {
   const { user } = useSession();
-  if (!user) return <Spinner block />;
+  if (!user) return <Spinner />;
   const items = DASHBOARD_MENU[user.role];
 
   const menu = (

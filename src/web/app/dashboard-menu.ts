@@ -1,7 +1,7 @@
 import type { Role } from "#shared/schemas/auth.ts";
 import { paths } from "#web/config/paths.ts";
 
-export type DashboardMenuItem = { label: string; href: string };
+type DashboardMenuItem = { label: string; href: string };
 
 /** The side menu of each role, in the order docs/product.md lists them. */
 export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from "react-router";
 import type { Role } from "#shared/schemas/auth.ts";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
-import { currentPath } from "#web/features/auth/safe-redirect.ts";
+import { currentPath } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 
 /**
@@ -34,7 +34,7 @@ function Guard({
 }) {
   const { user, isLoading } = useSession();
   const location = useLocation();
-  if (isLoading) return <Spinner block />;
+  if (isLoading) return <Spinner />;
   if (!user || !allow(user.role)) {
     return <Navigate to={paths.signin.getHref(currentPath(location))} replace />;
   }

@@ -9,9 +9,8 @@ type ListingActionsProps = {
 };
 
 /**
- * What a visitor can do with a bike on the details page and the home page's advertised cards:
- * book it and report it. Composed here because the listings, orders and reports features do not
- * import each other.
+ * What a visitor can do with a bike on its details page: book it and report it. Composed here
+ * because the listings, orders and reports features do not import each other.
  */
 export function ListingActions({ listing, reportedByMe }: ListingActionsProps) {
   return (

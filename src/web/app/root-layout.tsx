@@ -48,7 +48,7 @@ export function RootLayout() {
 export function RootLayoutFallback() {
   return (
     <Shell>
-      <Spinner block />
+      <Spinner />
     </Shell>
   );
 }

@@ -8,7 +8,7 @@ import { NotFoundPage } from "./not-found-page.tsx";
  * A lazily loaded chunk that cannot be fetched usually means a new version was deployed and the old
  * hashed file is gone; each browser words it differently. Reloading fetches the new version.
  */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk/i.test(
     error.message,

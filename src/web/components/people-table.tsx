@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Image } from "#shared/schemas/images.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 
-export type PersonRow = { id: string; name: string; email: string; photo: Image | null };
+type PersonRow = { id: string; name: string; email: string; photo: Image | null };
 
 export type PeopleColumn<T> = {
   header: string;

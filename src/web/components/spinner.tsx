@@ -1,21 +1,11 @@
-type SpinnerProps = {
-  /** What is loading, for screen readers; "Loading" when it is the whole page. */
-  label?: string;
-  size?: "sm" | "md" | "lg";
-  /** Centre it in a block of generous height, for a page or section that is still loading. */
-  block?: boolean;
-};
-
-const sizes = { sm: "loading-sm", md: "loading-md", lg: "loading-lg" } as const;
-
-export function Spinner({ label = "Loading", size = "lg", block = false }: SpinnerProps) {
-  const spinner = (
-    <span
-      role="status"
-      aria-label={label}
-      className={`loading loading-spinner text-primary ${sizes[size]}`}
-    />
+/**
+ * A page or section that is still loading: a spinner centred in a block of generous height, named
+ * for screen readers by `label` ("Loading" when it is the whole page).
+ */
+export function Spinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center p-8">
+      <span role="status" aria-label={label} className="loading loading-spinner loading-lg text-primary" />
+    </div>
   );
-  if (!block) return spinner;
-  return <div className="flex min-h-[40vh] items-center justify-center p-8">{spinner}</div>;
 }

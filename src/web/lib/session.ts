@@ -4,14 +4,14 @@ import { queryKeys } from "#web/lib/query-keys.ts";
 import { api } from "./api-client.ts";
 
 /** The signed-in user as the server sees it. Role and identity always come from here, never from storage. */
-export const meQueryOptions = () =>
+const meQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.auth.me,
     queryFn: ({ signal }) => api<MeResponse>("/api/auth/me", { signal }),
     staleTime: 60_000,
   });
 
-export type Session = {
+type Session = {
   user: User | null;
   isLoading: boolean;
   role: Role | null;

@@ -6,11 +6,11 @@ export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = "motohaat-theme";
 
 /** The theme on <html>: theme-init.js has already resolved the saved choice vs. the system setting. */
-export function currentTheme(): Theme {
+function currentTheme(): Theme {
   return document.documentElement.dataset.theme === "dark" ? "dark" : "light";
 }
 
-export function applyTheme(theme: Theme): void {
+function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);

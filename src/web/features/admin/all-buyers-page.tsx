@@ -12,7 +12,7 @@ export default function AllBuyersPage() {
       <h1 className="text-2xl font-bold">All buyers</h1>
       <ListFrame
         query={useAllBuyers()}
-        loading={<Spinner block label="Loading buyers" />}
+        loading={<Spinner label="Loading buyers" />}
         empty={
           <EmptyState title="No buyers yet" icon={<Users className="size-10" />}>
             Buyers show up here once they book a bike.

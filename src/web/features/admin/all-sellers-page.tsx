@@ -19,7 +19,7 @@ export default function AllSellersPage() {
       <h1 className="text-2xl font-bold">All sellers</h1>
       <ListFrame
         query={useSellers()}
-        loading={<Spinner block label="Loading sellers" />}
+        loading={<Spinner label="Loading sellers" />}
         empty={
           <EmptyState title="No sellers yet" icon={<Users className="size-10" />}>
             Sellers show up here once they sign up.

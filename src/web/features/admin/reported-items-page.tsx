@@ -12,7 +12,7 @@ export default function ReportedItemsPage() {
       <h1 className="text-2xl font-bold">Reported items</h1>
       <ListFrame
         query={useReportedItems()}
-        loading={<Spinner block label="Loading reported items" />}
+        loading={<Spinner label="Loading reported items" />}
         empty={
           <EmptyState title="No reported items" icon={<ShieldCheck className="size-10" />}>
             When a buyer reports a bike, it shows up here with their reason.

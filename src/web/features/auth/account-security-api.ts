@@ -3,7 +3,7 @@ import type { ChangePasswordReq, DevicesResponse } from "#shared/schemas/account
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const devicesQueryOptions = () =>
+const devicesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.auth.devices,
     queryFn: ({ signal }) => api<DevicesResponse>("/api/auth/sessions", { signal }),

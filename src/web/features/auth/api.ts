@@ -4,7 +4,7 @@ import type { SigninResponse } from "#shared/schemas/two-factor.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const demoAccountsQueryOptions = () =>
+const demoAccountsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.auth.demoAccounts,
     queryFn: ({ signal }) => api<{ accounts: DemoAccount[] }>("/api/auth/demo-accounts", { signal }),
@@ -16,7 +16,7 @@ export function useDemoAccounts() {
 }
 
 /** Which sign-in providers the server is set up for; fixed for the life of the server. */
-export const authProvidersQueryOptions = () =>
+const authProvidersQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.auth.providers,
     queryFn: ({ signal }) => api<AuthProvidersResponse>("/api/auth/providers", { signal }),

@@ -57,7 +57,7 @@ export function DevicesSection() {
           Places are approximate: the network you signed in from, with its last part hidden.
         </p>
         {devices.isPending ? (
-          <Spinner block label="Loading your devices" />
+          <Spinner label="Loading your devices" />
         ) : devices.isError ? (
           <LoadError error={devices.error} onRetry={() => devices.refetch()} />
         ) : devices.data.devices.length === 0 ? (

@@ -36,7 +36,7 @@ export default function ProfilePage() {
       <title>Profile — MotoHaat</title>
       <h1 className="text-2xl font-bold">Profile</h1>
       {/* The guard waits for the session, so this shows only for a moment after signing out elsewhere. */}
-      {user ? <ProfileCard user={user} /> : <Spinner block label="Loading your profile" />}
+      {user ? <ProfileCard user={user} /> : <Spinner label="Loading your profile" />}
       {user ? <ChangePasswordForm user={user} /> : null}
       {user ? <DevicesSection /> : null}
       {user ? <TwoFactorSection user={user} /> : null}

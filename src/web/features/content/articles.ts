@@ -1,6 +1,6 @@
 import { type Block, wordCount } from "./blocks.ts";
 
-export type Article = {
+type Article = {
   slug: string;
   title: string;
   /** ISO date of publication. */

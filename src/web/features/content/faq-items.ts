@@ -1,7 +1,7 @@
 import type { Block } from "./blocks.ts";
 
-export type FaqItem = { id: string; question: string; answer: readonly Block[] };
-export type FaqGroup = { id: string; title: string; items: readonly FaqItem[] };
+type FaqItem = { id: string; question: string; answer: readonly Block[] };
+type FaqGroup = { id: string; title: string; items: readonly FaqItem[] };
 
 export const FAQ_GROUPS: readonly FaqGroup[] = [
   {

@@ -20,7 +20,7 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
   const { id = "" } = useParams();
   const query = useListing(id);
 
-  if (query.isPending) return <Spinner block label="Loading the bike" />;
+  if (query.isPending) return <Spinner label="Loading the bike" />;
 
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {

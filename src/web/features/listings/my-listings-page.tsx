@@ -27,7 +27,7 @@ export default function MyListingsPage() {
       </div>
       <ListFrame
         query={query}
-        loading={<Spinner block label="Loading your products" />}
+        loading={<Spinner label="Loading your products" />}
         empty={
           <EmptyState title={MSG.listing.noneYet} icon={<Bike className="size-10" />} action={addListing}>
             Post your first bike and it shows up here, ready to advertise.

@@ -31,7 +31,7 @@ export default function SellerListingDetailsPage() {
         Back to My products
       </Link>
       {query.isPending ? (
-        <Spinner block label="Loading the bike" />
+        <Spinner label="Loading the bike" />
       ) : notFound ? (
         <EmptyState title="This bike is not among your products" icon={<SearchX className="size-10" />}>
           It may have been deleted, or the link is wrong.

@@ -1,9 +1,7 @@
 import { useId, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
-import { paths } from "#web/config/paths.ts";
+import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { BookModal } from "./book-modal.tsx";
 
@@ -19,14 +17,8 @@ type BookButtonProps = {
 export function BookButton({ listing, className = "" }: BookButtonProps) {
   const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  const location = useLocation();
+  const sendToSignin = useSendToSignin();
   const hintId = useId();
-
-  const sendToSignin = () => {
-    toast.info(MSG.auth.signInFirst);
-    void navigate(paths.signin.getHref(`${location.pathname}${location.search}${location.hash}`));
-  };
 
   if (listing.status === "sold") {
     return (

@@ -13,7 +13,7 @@ export default function MyBuyersPage() {
       <h1 className="text-2xl font-bold">My buyers</h1>
       <ListFrame
         query={useMyBuyers()}
-        loading={<Spinner block label="Loading your buyers" />}
+        loading={<Spinner label="Loading your buyers" />}
         empty={
           <EmptyState title={MSG.order.noBuyersYet} icon={<Users className="size-10" />}>
             When a buyer books one of your bikes, they show up here with their phone number.

@@ -14,7 +14,7 @@ export default function MyOrdersPage() {
       <h1 className="text-2xl font-bold">My orders</h1>
       <ListFrame
         query={useMyOrders()}
-        loading={<Spinner block label="Loading your orders" />}
+        loading={<Spinner label="Loading your orders" />}
         empty={
           <EmptyState
             title="You have no orders yet"

@@ -94,11 +94,11 @@ function PaymentForm({ order, onPaid }: { order: Order; onPaid: (result: Payment
     if (paidElsewhere) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
   }, [paidElsewhere, queryClient]);
 
-  if (intent.isPending || paidElsewhere) return <Spinner block label="Preparing your payment" />;
+  if (intent.isPending || paidElsewhere) return <Spinner label="Preparing your payment" />;
   if (intent.isError) return <LoadError error={intent.error} onRetry={intent.refetch} />;
   if (intent.data.provider === "stripe") {
     return (
-      <Suspense fallback={<Spinner block label="Loading the card form" />}>
+      <Suspense fallback={<Spinner label="Loading the card form" />}>
         <StripeCardForm intent={intent.data} onPaid={onPaid} />
       </Suspense>
     );
@@ -127,7 +127,7 @@ export function PaymentPage({ order }: PaymentPageProps) {
       <title>Payment — MotoHaat</title>
       <h1 className="text-2xl font-bold">Payment</h1>
       {order.isPending ? (
-        <Spinner block label="Loading your order" />
+        <Spinner label="Loading your order" />
       ) : order.isError ? (
         <OrderUnavailable error={order.error} onRetry={order.refetch} />
       ) : (

@@ -3,7 +3,7 @@ import { loadStripe, type Stripe, type StripeCardElementOptions } from "@stripe/
 import { type FormEvent, useState } from "react";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentConfirmResponse, PaymentIntentResponse } from "#shared/schemas/payments.ts";
-import { useTheme } from "#web/lib/theme.ts";
+import { type Theme, useTheme } from "#web/lib/theme.ts";
 import { useConfirmPayment } from "./api/confirm-payment.ts";
 import { PayFooter } from "./pay-footer.tsx";
 import { paymentFailure } from "./payment-errors.ts";
@@ -25,7 +25,7 @@ function stripeFor(publishableKey: string) {
 }
 
 /** The card field is Stripe's frame, which cannot read our CSS: it gets the theme's colours here. */
-const cardStyle = (theme: "light" | "dark"): StripeCardElementOptions => ({
+const cardStyle = (theme: Theme): StripeCardElementOptions => ({
   hidePostalCode: true,
   style: {
     base: {

@@ -1,11 +1,10 @@
 import { Flag } from "lucide-react";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
-import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { useCreateReport } from "./api/create-report.ts";
 import { ReportDialog } from "./report-dialog.tsx";
@@ -26,13 +25,7 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
   const [open, setOpen] = useState(false);
   const [justReported, setJustReported] = useState(false);
   const createReport = useCreateReport();
-  const navigate = useNavigate();
-  const location = useLocation();
-
-  const sendToSignin = () => {
-    toast.info(MSG.auth.signInFirst);
-    void navigate(paths.signin.getHref(`${location.pathname}${location.search}${location.hash}`));
-  };
+  const sendToSignin = useSendToSignin();
 
   if (user && user.role !== "buyer") return null;
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export function dismissReports(listingId: string) {
+function dismissReports(listingId: string) {
   return api<void>(`/api/admin/reports/${encodeURIComponent(listingId)}/dismiss`, { method: "POST" });
 }
 

@@ -4,7 +4,7 @@ import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, pagePath } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const allBuyersQueryOptions = () =>
+const allBuyersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.admin.buyers,
     queryFn: ({ pageParam, signal }) => api<BuyersPage>(pagePath("/api/admin/buyers", pageParam), { signal }),

@@ -4,7 +4,7 @@ import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, type Page, pagePath } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const sellersQueryOptions = () =>
+const sellersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.admin.sellers,
     queryFn: ({ pageParam, signal }) =>

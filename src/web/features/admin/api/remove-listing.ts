@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export function removeListing(listingId: string) {
+function removeListing(listingId: string) {
   return api<void>(`/api/admin/listings/${encodeURIComponent(listingId)}`, { method: "DELETE" });
 }
 

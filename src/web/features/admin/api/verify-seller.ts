@@ -3,7 +3,7 @@ import type { Seller } from "#shared/schemas/people.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export function verifySeller(sellerId: string) {
+function verifySeller(sellerId: string) {
   return api<{ seller: Seller }>(`/api/admin/sellers/${encodeURIComponent(sellerId)}/verify`, {
     method: "POST",
   });

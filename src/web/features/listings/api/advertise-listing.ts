@@ -3,7 +3,7 @@ import type { Listing } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export function advertiseListing(id: string) {
+function advertiseListing(id: string) {
   return api<{ listing: Listing }>(`/api/listings/${encodeURIComponent(id)}/advertise`, { method: "POST" });
 }
 

@@ -4,7 +4,7 @@ import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 /** `body`: the fields of the Add Product form and the `photo` file, as multipart. */
-export function createListing(body: FormData) {
+function createListing(body: FormData) {
   return api<{ listing: Listing }>("/api/listings", { method: "POST", body });
 }
 

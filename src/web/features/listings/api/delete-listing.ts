@@ -2,7 +2,7 @@ import { partialMatchKey, useMutation, useQueryClient } from "@tanstack/react-qu
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export function deleteListing(id: string) {
+function deleteListing(id: string) {
   return api<undefined>(`/api/listings/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 

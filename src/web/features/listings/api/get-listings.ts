@@ -5,7 +5,7 @@ import { cursorPaging } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 /** `category` is a slug, or `all` for every category. */
-export const listingsQueryOptions = (category: string) =>
+const listingsQueryOptions = (category: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.listings.list(category),
     queryFn: ({ pageParam, signal }) => {

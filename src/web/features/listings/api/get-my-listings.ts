@@ -4,7 +4,7 @@ import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, pagePath } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const myListingsQueryOptions = () =>
+const myListingsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.listings.mine,
     queryFn: ({ pageParam, signal }) =>

@@ -3,7 +3,7 @@ import type { Order, OrderCreateReq } from "#shared/schemas/orders.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export function createOrder(body: OrderCreateReq) {
+function createOrder(body: OrderCreateReq) {
   return api<{ order: Order }>("/api/orders", { method: "POST", body });
 }
 

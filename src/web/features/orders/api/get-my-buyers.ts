@@ -4,7 +4,7 @@ import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, pagePath } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const myBuyersQueryOptions = () =>
+const myBuyersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.orders.myBuyers,
     queryFn: ({ pageParam, signal }) => api<BuyersPage>(pagePath("/api/me/buyers", pageParam), { signal }),

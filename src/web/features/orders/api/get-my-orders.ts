@@ -4,7 +4,7 @@ import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, pagePath } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const myOrdersQueryOptions = () =>
+const myOrdersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.orders.mine,
     queryFn: ({ pageParam, signal }) => api<OrdersPage>(pagePath("/api/me/orders", pageParam), { signal }),

@@ -3,7 +3,7 @@ import type { Order } from "#shared/schemas/orders.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const orderQueryOptions = (orderId: string) =>
+const orderQueryOptions = (orderId: string) =>
   queryOptions({
     queryKey: queryKeys.orders.detail(orderId),
     queryFn: ({ signal }) =>

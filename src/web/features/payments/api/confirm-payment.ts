@@ -4,7 +4,7 @@ import { isAlreadyPaid } from "#web/features/payments/payment-errors.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export function confirmPayment(body: PaymentConfirmReq) {
+function confirmPayment(body: PaymentConfirmReq) {
   return api<PaymentConfirmResponse>("/api/payments/confirm", { method: "POST", body });
 }
 

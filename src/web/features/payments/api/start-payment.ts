@@ -7,7 +7,7 @@ import { queryKeys } from "#web/lib/query-keys.ts";
  * The order's payment intent. A POST, but safe to repeat: the server hands back the open intent
  * rather than making another, so it is cached like a read and never refetched behind the buyer's back.
  */
-export const paymentIntentQueryOptions = (orderId: string) =>
+const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
     queryKey: queryKeys.payments.intent(orderId),
     queryFn: ({ signal }) =>

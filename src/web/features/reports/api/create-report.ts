@@ -3,7 +3,7 @@ import type { ReportCreateReq } from "#shared/schemas/reports.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export function createReport({ listingId, ...body }: ReportCreateReq & { listingId: string }) {
+function createReport({ listingId, ...body }: ReportCreateReq & { listingId: string }) {
   return api<{ reported: true }>(`/api/listings/${encodeURIComponent(listingId)}/reports`, {
     method: "POST",
     body,

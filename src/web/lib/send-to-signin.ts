@@ -1,0 +1,19 @@
+import { useLocation, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { MSG } from "#shared/messages.ts";
+import { paths } from "#web/config/paths.ts";
+
+/** The `from` value for the page the user is on now, so sign-in can return them to it. */
+export function currentPath(location: { pathname: string; search: string; hash: string }): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+/** For a signed-out visitor who tries what needs an account (book, report): say so, sign in, come back. */
+export function useSendToSignin(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => {
+    toast.info(MSG.auth.signInFirst);
+    void navigate(paths.signin.getHref(currentPath(location)));
+  };
+}
