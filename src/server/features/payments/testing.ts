@@ -1,11 +1,11 @@
-import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { payments } from "#server/db/schema.ts";
+import { payments, testPaymentIntents } from "#server/db/schema.ts";
 import { call } from "#server/test/app.ts";
 import { buildListing, signedInUser } from "#server/test/factories.ts";
 import type { Order } from "#shared/schemas/orders.ts";
+import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 
 /** Helpers shared by the payment tests of both providers. */
 
@@ -41,14 +41,36 @@ export async function orderPaid(app: FastifyInstance, cookie: string, orderId: s
 export const paymentRows = (app: FastifyInstance, orderId: string) =>
   app.db.select().from(payments).where(eq(payments.orderId, orderId));
 
-/** A logger destination the test can read: `createTestApp(…, { logger: { level, stream } })`. */
-export function captureLogs() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
+export const GOOD_CARD = "4242 4242 4242 4242";
+const future = { expMonth: 12, expYear: new Date().getFullYear() + 3 };
+export const card = (number: string, over: Record<string, unknown> = {}) => ({
+  number,
+  ...future,
+  cvc: "123",
+  ...over,
+});
+
+export async function openIntent(app: FastifyInstance, cookie: string, orderId: string) {
+  const res = await startPayment(app, cookie, orderId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PaymentIntentResponse;
+}
+
+export async function testIntent(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+  return row!;
+}
+
+export function confirm(
+  app: FastifyInstance,
+  cookie: string,
+  intent: PaymentIntentResponse,
+  payload: object,
+) {
+  return call(app, {
+    method: "POST",
+    url: "/api/payments/confirm",
+    cookie,
+    payload: { intentId: intent.intentId, clientSecret: intent.clientSecret, ...payload },
   });
-  return { lines, stream };
 }

@@ -2,14 +2,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bookedOrder,
-  captureLogs,
-  orderPaid,
-  paymentRows,
-  startPayment,
-} from "#server/features/payments/testing.ts";
+import { bookedOrder, orderPaid, paymentRows, startPayment } from "#server/features/payments/testing.ts";
 import { call, createTestApp, expectProblem, setupTestApp, type TestApp } from "#server/test/app.ts";
+import { captureLogs } from "#server/test/logs.ts";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 import { createStripeProvider, fromStripeIntent } from "./stripe-provider.ts";
@@ -224,7 +219,7 @@ describe("POST /api/payments/webhook with PAYMENT_PROVIDER=stripe", () => {
     expect(res.json()).toEqual({ received: true });
     expect(await orderPaid(t.app, cookie, order.id)).toBe(false);
     expect(await paymentRows(t.app, order.id)).toHaveLength(0);
-    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.intentId === intent.id);
+    const logged = lines.find((l) => l.intentId === intent.id);
     expect(logged).toMatchObject({
       level: 50,
       orderId: order.id,
@@ -248,7 +243,7 @@ describe("POST /api/payments/webhook with PAYMENT_PROVIDER=stripe", () => {
       const res = await deliver(payload, signature);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ received: true });
-      const logged = lines.map((l) => JSON.parse(l)).find((l) => l.intentId === intent.id);
+      const logged = lines.find((l) => l.intentId === intent.id);
       expect(logged).toMatchObject({ level: 50, orderId, msg: "webhook: payment not recorded" });
     },
   );
