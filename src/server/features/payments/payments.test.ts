@@ -294,7 +294,7 @@ describe("a card processor that fails during the charge (test provider)", () => 
 
 /*
  * Mutation testing of service.ts (README "Testing"; 96.8 %, 153 of 158 killed, with this file,
- * card-checks.test.ts and provider/stripe-provider.test.ts). The five mutants left alive, none of
+ * card-checks.test.ts and provider/stripe-*.test.ts). The five mutants left alive, none of
  * which a caller can tell:
  * - intentForOrder `if (order.paymentIntentId)` → true: retrieving a null id finds nothing
  *   (harmless: one needless provider call for an order without an intent).
@@ -304,7 +304,7 @@ describe("a card processor that fails during the charge (test provider)", () => 
  *   winner's intent always exist (equivalent: defensive).
  * - recordPayment `payment?.intentId` → `payment.intentId`: the row exists, it was just inserted
  *   or already there (equivalent).
- * Killed since the last note: an intent Stripe no longer knows is replaced (stripe-provider.test.ts),
+ * Killed since the last note: an intent Stripe no longer knows is replaced (provider/stripe-api.test.ts),
  * a processor failure during the charge is a 500, not "in progress" (below), and the open statuses,
  * now read inside intentForOrder instead of a module-level set the runner did not reload. The last
  * `else` of confirmPayment was dead (recordPayment refuses a not-succeeded intent with the same 409)
