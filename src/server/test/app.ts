@@ -90,6 +90,9 @@ export async function createTestApp(
       LOG_LEVEL: "silent",
       ...env,
     }),
+    // No web build unless a test brings one (createWebDist): the answers must not depend on whether
+    // `npm run build` has run on this machine (with a build, unknown GETs reach the SPA's routes).
+    webDist: path.join(dataDir, "no-web-build"),
     ...overrides,
   };
   const database = await openDb();
