@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
+import { signin } from "#server/test/auth.ts";
 import { randomIp, signedInUser, signupForm, uniqueEmail } from "#server/test/factories.ts";
 import { captureLogs } from "#server/test/logs.ts";
 import { freePort } from "#server/test/process.ts";
@@ -20,6 +21,7 @@ import { MSG } from "#shared/messages.ts";
 
 /** The requirement itself (issue 9, item 3): a rate-limited route answers within a second. */
 const DEADLINE_MS = 1000;
+const WRONG_PASSWORD = "Wr0ng!Pass";
 
 async function timed(request: () => Promise<LightMyRequestResponse>) {
   const started = performance.now();
@@ -27,26 +29,19 @@ async function timed(request: () => Promise<LightMyRequestResponse>) {
   return { res, ms: performance.now() - started };
 }
 
-function signin(app: FastifyInstance, email: string, ip: string) {
-  return call(app, {
-    method: "POST",
-    url: "/api/auth/signin",
-    payload: { email, password: "Wr0ng!Pass" },
-    remoteAddress: ip,
-  });
-}
-
 /**
  * The first requests of a new app are slow on a busy machine (compiling schemas, a cold database,
  * argon2's first run), whatever Redis does: one untimed call first, so that the deadline measures Redis.
  */
 async function warmUp(app: FastifyInstance) {
-  await signin(app, uniqueEmail("warm-up"), randomIp());
+  await signin(app, { email: uniqueEmail("warm-up"), password: WRONG_PASSWORD }, randomIp());
 }
 
 /** A wrong password, answered within the deadline, as 401 (counted) or 429 (limited): never a 5xx. */
 async function failedSignin(app: FastifyInstance, ip: string, status: 401 | 429 = 401) {
-  const { res, ms } = await timed(() => signin(app, uniqueEmail("guess"), ip));
+  const { res, ms } = await timed(() =>
+    signin(app, { email: uniqueEmail("guess"), password: WRONG_PASSWORD }, ip),
+  );
   expect(res.statusCode, res.body).toBe(status);
   expect(ms).toBeLessThan(DEADLINE_MS);
   return res;
@@ -192,7 +187,7 @@ describe("the counters' keys in Redis", () => {
 
   it("hold no email address, only its HMAC", async () => {
     const email = uniqueEmail("private");
-    expect((await signin(t.app, email, randomIp())).statusCode).toBe(401);
+    expect((await signin(t.app, { email, password: WRONG_PASSWORD }, randomIp())).statusCode).toBe(401);
     const reset = await call(t.app, {
       method: "POST",
       url: "/api/auth/password-reset",

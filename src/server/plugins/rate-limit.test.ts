@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "#server/test/app.ts";
+import { me, signin } from "#server/test/auth.ts";
 import { randomIp, signedInUser, uniqueEmail } from "#server/test/factories.ts";
 import { changeName, postListing } from "#server/test/requests.ts";
 import { MSG } from "#shared/messages.ts";
@@ -40,12 +41,7 @@ describe("uploads per account (RATE_LIMIT_UPLOAD_MAX=2)", () => {
   it("counts per account, not per address: a second session of the same seller is limited too", async () => {
     const { user, cookie } = await signedInUser(t.app, { role: "seller" });
     for (let i = 0; i < 2; i++) expect((await postListing(t.app, cookie)).statusCode).toBe(201);
-    const second = await call(t.app, {
-      method: "POST",
-      url: "/api/auth/signin",
-      payload: { email: user.email, password: user.password },
-      remoteAddress: randomIp(),
-    });
+    const second = await signin(t.app, { email: user.email, password: user.password }, randomIp());
     expectUploadLimited(await postListing(t.app, sessionCookie(second)));
   });
 
@@ -56,8 +52,7 @@ describe("uploads per account (RATE_LIMIT_UPLOAD_MAX=2)", () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     expectUploadLimited(await changeName(t.app, cookie, "Karim Three"));
-    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
-    expect(me.json().user.name).toBe("Karim Two");
+    expect((await me(t.app, cookie))?.name).toBe("Karim Two");
   });
 });
 
