@@ -6,8 +6,8 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { listings, users } from "./db/schema.ts";
-import { DEMO_BIKES, DEMO_BUYERS, DEMO_SELLERS } from "./db/seed/demo-catalogue.ts";
 import { DEMO_ACCOUNTS } from "./features/auth/demo-accounts.ts";
+import { DEMO_BIKES, DEMO_BUYERS, DEMO_SELLERS } from "./seed/demo-catalogue.ts";
 import { multipart } from "./test/app.ts";
 import { jpeg, STRONG_PASSWORD, uniqueEmail } from "./test/factories.ts";
 import {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedDemo } from "./db/seed/demo.ts";
+import { seedDemo } from "./seed/demo.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

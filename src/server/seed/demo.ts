@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
-import { appMeta, listings, orders, payments, users } from "#server/db/schema.ts";
+import { appMeta, listings, orders, payments } from "#server/db/schema.ts";
+import { verifySeller } from "#server/features/admin/service.ts";
 import { DEMO_ACCOUNTS } from "#server/features/auth/demo-accounts.ts";
 import { createUser, findUserByEmail } from "#server/features/auth/service.ts";
 import { type ImageStore, saveImage } from "#server/images/store.ts";
@@ -71,7 +72,7 @@ export async function seedDemo(
   }
   for (const s of DEMO_SELLERS) {
     ids[s.email] = await demoUser(db, store, { ...s, role: "seller" });
-    if (s.verified) await db.update(users).set({ verified: true }).where(eq(users.id, ids[s.email]!));
+    if (s.verified) await verifySeller(db, ids[s.email]!);
   }
   for (const b of DEMO_BUYERS) ids[b.email] = await demoUser(db, store, { ...b, role: "buyer" });
 
