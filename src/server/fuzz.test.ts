@@ -9,6 +9,7 @@ import { bookOrder, buildListing, jpeg, signedInUser, type TestUser } from "#ser
 import { fingerprint } from "#server/test/fingerprint.ts";
 import { captureLogs } from "#server/test/logs.ts";
 import { recordRoutes } from "#server/test/routes.ts";
+import { createWebDist } from "#server/test/web-dist.ts";
 import { ProblemSchema } from "#shared/schemas/problem.ts";
 import { type Actor, type Fuzzed, type Known, request } from "./fuzz.arbitraries.ts";
 
@@ -28,6 +29,7 @@ describe("fuzz: random requests to every route", () => {
   /** How many answers had each status: printed, to see what the fuzz reached. */
   const statuses: Record<number, number> = {};
   let t: TestApp;
+  let webDist: Awaited<ReturnType<typeof createWebDist>>;
   const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
   const cookies: Record<Actor, string | undefined> = {
     anonymous: undefined,
@@ -46,6 +48,8 @@ describe("fuzz: random requests to every route", () => {
 
   beforeAll(async () => {
     const database = await openTestDatabase();
+    // A web build too, so the SPA's static route is fuzzed whether or not this machine built one.
+    webDist = await createWebDist("<!doctype html><title>MotoHaat</title>");
     // The test provider, plus Stripe's webhook check so the webhook route exists too (no network).
     const stripe = createStripeProvider({
       secretKey: "sk_test_fuzz",
@@ -59,7 +63,7 @@ describe("fuzz: random requests to every route", () => {
         LOG_LEVEL: "error",
         ...GOOGLE_OFFLINE,
       },
-      {},
+      { webDist: webDist.dir },
       async () => database,
       {
         logger: { level: "error", stream: errorLogs.stream },
@@ -95,6 +99,7 @@ describe("fuzz: random requests to every route", () => {
 
   afterAll(async () => {
     await t?.close();
+    await webDist?.remove();
   });
 
   /** A request that succeeded may have ended the caller's session (sign-out, a password change): sign in again. */
