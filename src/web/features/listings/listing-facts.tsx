@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDate } from "#shared/format.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
+import { Facts } from "#web/components/facts.tsx";
 import { Price } from "#web/components/price.tsx";
 
 /** What a buyer compares between bikes, in the order the cards and the details page show it. */
@@ -18,14 +19,5 @@ export function ListingFacts({ listing, className = "" }: { listing: Listing; cl
       </time>,
     ],
   ];
-  return (
-    <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 ${className}`}>
-      {facts.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-base-content/70">{term}</dt>
-          <dd className="min-w-0 break-words text-right">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts facts={facts} className={className} />;
 }

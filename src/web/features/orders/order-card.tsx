@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
+import { Facts } from "#web/components/facts.tsx";
 import { Price } from "#web/components/price.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
@@ -36,14 +37,7 @@ export function OrderCard({ order }: { order: Order }) {
       model={listing.model}
       badge={<span className="badge badge-secondary badge-outline">{listing.brand}</span>}
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {facts.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-base-content/70">{term}</dt>
-            <dd className="min-w-0 break-words text-right">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} className="text-sm" />
       <div className="mt-auto flex items-center gap-3 border-t border-base-300 pt-4">
         <UserAvatar user={listing.seller} size="size-9" />
         <div className="min-w-0 flex-1">
