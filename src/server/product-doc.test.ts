@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MSG } from "./messages.ts";
+import { MSG } from "#shared/messages.ts";
 
 // docs/product.md quotes every message a person can see: this keeps the two from drifting apart
 // when a message is added or reworded in one place only.
