@@ -57,18 +57,6 @@ export class UnsupportedMediaType extends HttpProblem {
   }
 }
 
-/** A zod error → `{field: first message}` and a problem for it. */
-export function validationProblem(
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
-): BadRequest {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join(".") || "body";
-    errors[field] ??= issue.message;
-  }
-  const first = Object.values(errors)[0] ?? "The request is not valid.";
-  return new BadRequest(first, errors);
-}
 export class TooManyRequests extends HttpProblem {
   constructor(message: string) {
     super(429, "Too Many Requests", message);

@@ -42,7 +42,7 @@ export function toImage(img: StoredImage): Image {
 }
 
 /** The WebP variants of one upload, encoded but not yet written. */
-export type EncodedImage = StoredImage & { variants: { width: number; data: Buffer }[] };
+type EncodedImage = StoredImage & { variants: { width: number; data: Buffer }[] };
 
 export type ImageStore = {
   dir: string;
@@ -56,7 +56,7 @@ export type ImageStore = {
   readonly queue: { readonly activeCount: number; readonly pendingCount: number };
 };
 
-export type ImageStoreOptions = {
+type ImageStoreOptions = {
   /** Encodes at once in this store (one store per app, one app per process). */
   concurrency?: number;
   /** Uploads that may wait for their turn; the next one is refused with 503 (each waiting holds up to 10 MB). */

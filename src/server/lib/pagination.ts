@@ -7,7 +7,7 @@ import { MSG } from "#shared/messages.ts";
  * Keyset pagination on (created_at, id), newest first. The cursor carries created_at as
  * PostgreSQL's own text (microseconds intact: a JS Date would drop them and skip or repeat rows).
  */
-export type Cursor = { createdAt: string; id: string };
+type Cursor = { createdAt: string; id: string };
 
 /** created_at as PostgreSQL prints timestamptz: `2026-11-22 18:50:00.123456+00`. */
 const PG_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
@@ -43,7 +43,7 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-export function encodeCursor(c: Cursor): string {
+function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.createdAt, c.id])).toString("base64url");
 }
 

@@ -1,5 +1,5 @@
 /** Demo listings: bikes, brands, engine sizes and taka prices as seen in Bangladesh's used market. */
-export type DemoBike = {
+type DemoBike = {
   model: string;
   brand: string;
   cc: number;

@@ -1,5 +1,5 @@
 import { z } from "zod";
 
-export const CategorySchema = z.object({ slug: z.string(), label: z.string() });
+const CategorySchema = z.object({ slug: z.string(), label: z.string() });
 export const CategoriesResponseSchema = z.object({ categories: z.array(CategorySchema) });
 export type Category = z.infer<typeof CategorySchema>;

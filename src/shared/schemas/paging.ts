@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** How many rows a page holds when the client does not say. */
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 
 /** `?cursor=…&limit=…` of every paged list; the cursor is opaque to the client (the server's keyset). */
 export const PageQuerySchema = z.object({

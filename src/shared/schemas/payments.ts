@@ -7,7 +7,7 @@ export const CURRENCY = "BDT";
 export const toPoisha = (taka: number) => taka * 100;
 
 /** A card as the test provider receives it. The full number is used once and never kept. */
-export const CardSchema = z.object({
+const CardSchema = z.object({
   number: z
     .string({ error: MSG.payment.numberIncomplete })
     .trim()
@@ -35,7 +35,7 @@ export type CardField = "number" | "expiry" | "cvc";
 
 export const cardDigits = (number: string) => number.replace(/[\s-]/g, "");
 
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
@@ -76,7 +76,7 @@ export function cardProblems(card: Card, now = new Date()): Partial<Record<CardF
 }
 
 /** "MM/YY", "MM / YYYY" or "MMYY" → month and year; null while it is not a whole date yet. */
-export function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
+function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
   const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim()) ?? /^(\d{2})(\d{2})$/.exec(value.trim());
   return m ? { expMonth: Number(m[1]), expYear: Number(m[2]) } : null;
 }

@@ -20,6 +20,6 @@ const ReportSchema = z.object({
   reporter: PersonSchema.omit({ photo: true }),
 });
 
-export const ReportedListingSchema = z.object({ listing: ListingSchema, reports: z.array(ReportSchema) });
+const ReportedListingSchema = z.object({ listing: ListingSchema, reports: z.array(ReportSchema) });
 export type ReportedListing = z.infer<typeof ReportedListingSchema>;
 export const ReportedListingsPageSchema = pageOf(ReportedListingSchema);

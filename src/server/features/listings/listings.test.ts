@@ -9,7 +9,7 @@ import { MSG } from "#shared/messages.ts";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
 import { allPages, getPage } from "./testing.ts";
 
-/** The booking API comes later: a sale is written the way booking will write it. */
+/** A sale written straight to its rows, as booking writes it (these tests are about listings, not booking). */
 async function markSold(app: FastifyInstance, listingId: string) {
   const buyer = await buildUser(app, { role: "buyer" });
   await app.db.update(listings).set({ status: "sold" }).where(eq(listings.id, listingId));

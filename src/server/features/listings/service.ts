@@ -48,7 +48,7 @@ function selectListings(db: Db) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectListings>["execute"]>>[number];
 
-export function toListing(r: Row): Listing {
+function toListing(r: Row): Listing {
   return {
     id: r.id,
     postedAt: r.createdAt.toISOString(),

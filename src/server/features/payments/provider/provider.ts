@@ -1,12 +1,7 @@
 import type { CardField } from "#shared/schemas/payments.ts";
 
 /** The one shape the rest of the code knows: create, confirm (test provider), retrieve, verify webhook. */
-export type IntentStatus =
-  | "requires_payment_method"
-  | "processing"
-  | "succeeded"
-  | "canceled"
-  | "requires_action";
+type IntentStatus = "requires_payment_method" | "processing" | "succeeded" | "canceled" | "requires_action";
 
 export type PaymentIntent = {
   id: string;

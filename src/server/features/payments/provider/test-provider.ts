@@ -23,7 +23,7 @@ const declined = (code: string, message: string = MSG.payment.declined): Outcome
 });
 
 /** The big providers' well-known test numbers, with the same outcomes and messages. */
-export const TEST_CARDS: Record<string, Outcome> = {
+const TEST_CARDS: Record<string, Outcome> = {
   "4242424242424242": { brand: "visa", ok: true },
   "4000056655665556": { brand: "visa", ok: true },
   "5555555555554444": { brand: "mastercard", ok: true },
@@ -48,7 +48,7 @@ const problemCodes: Record<CardField, string> = {
 };
 
 /** Card checks every processor makes before charging; returns the card's digits when they pass. */
-export function checkCard(card: CardInput, now = new Date()): string {
+function checkCard(card: CardInput, now = new Date()): string {
   const problems = cardProblems(card, now);
   const [first] = Object.entries(problems) as [CardField, string][];
   if (first) throw new CardError(problemCodes[first[0]], first[1], problems);
