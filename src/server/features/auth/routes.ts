@@ -21,7 +21,8 @@ import { UncommonPasswordSchema } from "./common-passwords.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { lockedDemoEmails, refuseLockedDemoAccount } from "./demo-lock.ts";
 import { resetPassword, sendPasswordReset } from "./password-reset.ts";
-import { loadAuthUser, signin, signup, toUserDto, updateProfile } from "./service.ts";
+import { toUserDto } from "./presenter.ts";
+import { loadAuthUser, signin, signup, updateProfile } from "./service.ts";
 import {
   clearSessionCookie,
   createSession,

@@ -3,29 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, users } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Unauthorized } from "#server/errors.ts";
-import { type ImageStore, saveImage, toImage } from "#server/images/store.ts";
+import { type ImageStore, saveImage } from "#server/images/store.ts";
 import { isUniqueViolation } from "#server/lib/pg-errors.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
-import type { ProfileFields, SignupFields, User } from "#shared/schemas/auth.ts";
+import type { ProfileFields, SignupFields } from "#shared/schemas/auth.ts";
+import { authUserColumns, toAuthUser } from "./presenter.ts";
 
 /** Verified against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = await hash("not-a-real-password-Aa1!");
-
-/** `requireAdminMfa` is the config's: whether this user, if an admin, must have a second factor. */
-export function toUserDto(u: AuthUser, requireAdminMfa: boolean): User {
-  return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    role: u.role,
-    verified: u.verified,
-    photo: u.photo ? toImage(u.photo) : null,
-    mfaEnabled: u.mfaEnabled,
-    mfaRequired: requireAdminMfa && u.role === "admin",
-    hasPassword: u.hasPassword,
-  };
-}
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
@@ -38,23 +24,14 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function loadAuthUser(db: Db, id: string): Promise<AuthUser> {
   const rows = await db
-    .select({ user: users, photo: images })
+    .select(authUserColumns)
     .from(users)
     .leftJoin(images, eq(images.key, users.photoKey))
     .where(eq(users.id, id))
     .limit(1);
   const r = rows[0];
   if (!r) throw new Unauthorized(MSG.auth.notSignedIn);
-  return {
-    id: r.user.id,
-    name: r.user.name,
-    email: r.user.email,
-    role: r.user.role,
-    verified: r.user.verified,
-    mfaEnabled: r.user.totpEnabledAt !== null,
-    hasPassword: r.user.passwordHash !== null,
-    photo: r.photo ? { key: r.photo.key, width: r.photo.width, height: r.photo.height } : null,
-  };
+  return toAuthUser(r);
 }
 
 const emailTaken = () => new Conflict(MSG.signup.emailTaken, { email: MSG.signup.emailTaken });

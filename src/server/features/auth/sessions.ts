@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { images, sessions, users } from "#server/db/schema.ts";
 import { maskIp } from "#server/lib/mask-ip.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
+import { authUserColumns, toAuthUser } from "./presenter.ts";
 
 const SESSION_COOKIE = "mh_session";
 /**
@@ -98,19 +99,10 @@ export type LoadedSession = { user: AuthUser; createdAt: Date; lastSeenAt: Date;
 export async function loadSession(db: Db, id: string): Promise<LoadedSession | null> {
   const rows = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      verified: users.verified,
-      totpEnabledAt: users.totpEnabledAt,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      ...authUserColumns,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       mfaVerifiedAt: sessions.mfaVerifiedAt,
-      photoKey: images.key,
-      photoWidth: images.width,
-      photoHeight: images.height,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -123,16 +115,7 @@ export async function loadSession(db: Db, id: string): Promise<LoadedSession | n
     createdAt: r.createdAt,
     lastSeenAt: r.lastSeenAt,
     mfaVerified: r.mfaVerifiedAt !== null,
-    user: {
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      role: r.role,
-      verified: r.verified,
-      mfaEnabled: r.totpEnabledAt !== null,
-      hasPassword: r.hasPassword,
-      photo: r.photoKey ? { key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 } : null,
-    },
+    user: toAuthUser(r),
   };
 }
 

@@ -14,7 +14,8 @@ import {
   MfaSetupResponseSchema,
   MfaSigninSchema,
 } from "#shared/schemas/two-factor.ts";
-import { loadAuthUser, toUserDto } from "./service.ts";
+import { toUserDto } from "./presenter.ts";
+import { loadAuthUser } from "./service.ts";
 import { createSession, sessionClient, setSessionCookie } from "./sessions.ts";
 import { issueDeviceCookie } from "./signin-throttle.ts";
 import {

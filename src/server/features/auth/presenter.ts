@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { images, users } from "#server/db/schema.ts";
+import { toImage } from "#server/images/store.ts";
+import type { AuthUser } from "#server/plugins/auth.ts";
+import type { User } from "#shared/schemas/auth.ts";
+
+/** The columns a signed-in user is read with: select them from `users` left-joined to their photo. */
+export const authUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  verified: users.verified,
+  totpEnabledAt: users.totpEnabledAt,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  photoKey: images.key,
+  photoWidth: images.width,
+  photoHeight: images.height,
+};
+
+type AuthUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: AuthUser["role"];
+  verified: boolean;
+  totpEnabledAt: Date | null;
+  hasPassword: boolean;
+  photoKey: string | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
+};
+
+/** A row of `authUserColumns` as the request's user. */
+export function toAuthUser(r: AuthUserRow): AuthUser {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: r.role,
+    verified: r.verified,
+    mfaEnabled: r.totpEnabledAt !== null,
+    hasPassword: r.hasPassword,
+    photo: r.photoKey ? { key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 } : null,
+  };
+}
+
+/** The user as the API answers it. `requireAdminMfa` is the config's: whether an admin must have a second factor. */
+export function toUserDto(u: AuthUser, requireAdminMfa: boolean): User {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    verified: u.verified,
+    photo: u.photo ? toImage(u.photo) : null,
+    mfaEnabled: u.mfaEnabled,
+    mfaRequired: requireAdminMfa && u.role === "admin",
+    hasPassword: u.hasPassword,
+  };
+}
