@@ -52,21 +52,27 @@ describe("the signed-in user and the session's device", () => {
 
 /*
  * Mutation testing of auth.ts (README "Testing"), measured 2026-11-23 with this file,
- * auth-sessions, auth, admin-mfa, demo-lock and app tests, `--ignoreStatic`: 86.4 % (108 killed,
- * 16 survived, 1 without coverage, 9 runtime errors, 18 static ignored). Survivors since sorted:
+ * auth-sessions, auth (since split into features/auth signup, signin, sessions, same-origin,
+ * signin-rate-limits and demo-accounts tests), admin-mfa, demo-lock and app tests, `--ignoreStatic`:
+ * 86.4 % (108 killed, 16 survived, 1 without coverage, 9 runtime errors, 18 static ignored). Survivors
+ * since sorted:
  * - checkAccess `!access.includes(role)` (false, and its throw without coverage): killed by
- *   authorization-matrix.test.ts (a run of lines 183-199 with it and admin-mfa: 39 of 41 killed).
+ *   authorization-matrix.test.ts (a run of checkAccess, then lines 183-199, with it and admin-mfa:
+ *   39 of 41 killed).
  * - hasAdminRights `role !== "admin"` (`if (false)`, `return true`): were real gaps (a buyer got
  *   admin rights); killed by admin-mfa's "gives admin rights to admins only" (checked by hand).
  * - Plugin registration (decorateRequest and the onRoute hook): it runs while the app is built,
  *   which the runner counts as survived; applied by hand one by one with app, auth and admin-mfa
  *   tests, 15 of 18 candidate mutants fail them. Left alive: the names "sessionId" and
  *   "adminRights" emptied (undecorated, the properties are undefined instead of null/false for a
- *   caller without a session: read only as falsy, equivalent) and `!startsWith("/api/docs")` →
- *   true (swagger-ui registers before this hook, so the exemption is dead code: to remove).
- * - Probably equivalent: `opts.lockedEmails?.` (the app always passes a set), `config?.access`
- *   (every route has a config), createSession's default client `{}` (undefined columns are
- *   written as their null default), the touch `>` → `>=` (exactly one hour to the millisecond).
- * - Static (ignored): the cookie names and lifetimes; killed by hand by auth-sessions.test.ts.
+ *   caller without a session: read only as falsy, equivalent). The third, `!startsWith("/api/docs")`
+ *   → true, was dead code and is gone, as is the `opts.lockedEmails?.` survivor (the set is required).
+ * - Probably equivalent: `config?.access` (every route has a config).
+ * Since that run the session service (create, load, touch, end, sweep, cookie names and lifetimes)
+ * left auth.ts for features/auth/sessions.ts, with its survivors: createSession's default client
+ * `{}` (undefined columns are written as their null default), the touch's `<=` → `<` (exactly one
+ * hour to the millisecond), both probably equivalent, and the static cookie names and lifetimes
+ * (killed by hand by auth-sessions.test.ts). auth.ts now keeps the request decoration, the route
+ * guard, the session hook, checkAccess and hasAdminRights.
  * Not yet re-measured in one full run: by this sorting about 94-95 %, so the 95 % bar is not shown.
  */

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { generate } from "otplib";
 import { expect } from "vitest";
 import { call } from "./app.ts";
+import { signedInUser, type TestUser } from "./factories.ts";
 
 /** The code an authenticator app shows for `secret`, `steps` periods of 30 s from now. */
 export function totpCode(secret: string, steps = 0): Promise<string> {
@@ -36,11 +37,34 @@ export async function enrolMfa(
   return { secret, recoveryCodes: confirm.json().recoveryCodes };
 }
 
+/** A new signed-in user (of `overrides`' role) who has turned two-step sign-in on in that session. */
+export async function signedInUserWithMfa(
+  app: FastifyInstance,
+  overrides: Partial<Omit<TestUser, "id">> = {},
+) {
+  const { user, cookie } = await signedInUser(app, overrides);
+  return { user, cookie, ...(await enrolMfa(app, cookie, user.password)) };
+}
+
 /** The `name=value` of the pending second-factor cookie a sign-in answer set. */
 export function pendingCookie(res: LightMyRequestResponse): string {
   const c = res.cookies.find((x) => x.name === "mh_mfa");
   if (!c?.value) throw new Error(`no pending MFA cookie in response ${res.statusCode}: ${res.body}`);
   return `mh_mfa=${c.value}`;
+}
+
+/** Sign-in's password step (an account with a second factor answers mfaRequired and a pending cookie). */
+export function passwordStep(app: FastifyInstance, user: { email: string; password: string }) {
+  return call(app, {
+    method: "POST",
+    url: "/api/auth/signin",
+    payload: { email: user.email, password: user.password },
+  });
+}
+
+/** Sign-in's code step with this pending cookie (`name=value`), or with none. */
+export function codeStep(app: FastifyInstance, cookie: string | undefined, code: string) {
+  return call(app, { method: "POST", url: "/api/auth/signin/mfa", cookie, payload: { code } });
 }
 
 /** Password step, then code step: the answer of the code step. */
@@ -49,17 +73,8 @@ export async function signInWithCode(
   user: { email: string; password: string },
   code: string | (() => Promise<string>),
 ): Promise<LightMyRequestResponse> {
-  const first = await call(app, {
-    method: "POST",
-    url: "/api/auth/signin",
-    payload: { email: user.email, password: user.password },
-  });
+  const first = await passwordStep(app, user);
   expect(first.statusCode, first.body).toBe(200);
   expect(first.json()).toEqual({ mfaRequired: true });
-  return call(app, {
-    method: "POST",
-    url: "/api/auth/signin/mfa",
-    cookie: pendingCookie(first),
-    payload: { code: typeof code === "string" ? code : await code() },
-  });
+  return codeStep(app, pendingCookie(first), typeof code === "string" ? code : await code());
 }

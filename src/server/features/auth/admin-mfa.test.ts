@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "#server/test/app.ts";
 import { buildListing, signedInUser, signIn } from "#server/test/factories.ts";
-import { enrolMfa, signInWithCode, totpCode, wrongCode } from "#server/test/mfa.ts";
+import { enrolMfa, signedInUserWithMfa, signInWithCode, totpCode, wrongCode } from "#server/test/mfa.ts";
 import { MSG } from "#shared/messages.ts";
 import { MFA_ENROLMENT_REQUIRED } from "#shared/schemas/two-factor.ts";
 import { createSession } from "./sessions.ts";
@@ -28,8 +28,7 @@ describe("REQUIRE_ADMIN_MFA=true", () => {
   });
 
   it("opens the admin APIs once the admin has enrolled, and then asks them for a code at sign-in", async () => {
-    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
-    const { secret } = await enrolMfa(t.app, cookie, user.password);
+    const { user, cookie, secret } = await signedInUserWithMfa(t.app, { role: "admin" });
     const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie });
     expect(sellers.statusCode, sellers.body).toBe(200);
 
@@ -131,8 +130,7 @@ describe("REQUIRE_ADMIN_MFA=false", () => {
   });
 
   it("ends the admin's other sessions when the factor is turned off; this one keeps its rights", async () => {
-    const { user, cookie } = await signedInUser(t.app, { role: "admin" });
-    const { secret } = await enrolMfa(t.app, cookie, user.password);
+    const { user, cookie, secret } = await signedInUserWithMfa(t.app, { role: "admin" });
     const other = sessionCookie(await signInWithCode(t.app, user, () => totpCode(secret, 1)));
     const off = await call(t.app, {
       method: "POST",
@@ -163,8 +161,7 @@ describe("the code step is rate limited", () => {
   });
 
   it("refuses the 4th guess for one pending account with 429 and Retry-After, even with the right code", async () => {
-    const { user, cookie } = await signedInUser(t.app);
-    const { secret } = await enrolMfa(t.app, cookie, user.password);
+    const { user, secret } = await signedInUserWithMfa(t.app);
     const first = await call(t.app, {
       method: "POST",
       url: "/api/auth/signin",
