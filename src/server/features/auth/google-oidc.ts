@@ -70,7 +70,7 @@ export function providerConfiguration(google: GoogleConfig): () => Promise<Provi
 }
 
 /** The secrets one sign-in's callback is checked against: state, nonce and the PKCE verifier. */
-export type FlowSecrets = { state: string; nonce: string; verifier: string };
+type FlowSecrets = { state: string; nonce: string; verifier: string };
 
 /** Fresh secrets for one sign-in, and the provider's page to send the browser to with them. */
 export async function startFlow(
