@@ -19,6 +19,7 @@ const config = {
   mutate: [
     "src/server/features/payments/service.ts",
     "src/server/features/orders/service.ts",
+    "src/server/features/orders/presenter.ts",
     "src/server/plugins/auth.ts",
   ],
   concurrency: 1,

@@ -1,70 +1,14 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { categories, images, listings, users } from "#server/db/schema.ts";
+import { listings } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
-import { sellerColumns, toSeller } from "#server/features/people/presenter.ts";
-import { type ImageStore, saveImage, toImage } from "#server/images/store.ts";
+import { type ImageStore, saveImage } from "#server/images/store.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingCreateFields, ListingsPage } from "#shared/schemas/listings.ts";
-
-const listingPhoto = alias(images, "listing_photo");
-
-/**
- * One shape for every listing read: the seller's name and verified tick come from a join, never a
- * copy. `images` is the seller's photo (as `sellerColumns` reads it); the listing's own is an alias.
- */
-function selectListings(db: Db) {
-  return db
-    .select({
-      id: listings.id,
-      createdAt: listings.createdAt,
-      createdAtText: sql<string>`${listings.createdAt}::text`,
-      model: listings.model,
-      engineCc: listings.engineCc,
-      brand: listings.brand,
-      categorySlug: listings.categorySlug,
-      categoryLabel: categories.label,
-      brandNewPrice: listings.brandNewPrice,
-      askingPrice: listings.askingPrice,
-      totalUsed: listings.totalUsed,
-      advertised: listings.advertised,
-      status: listings.status,
-      hidden: listings.hidden,
-      photoKey: listingPhoto.key,
-      photoWidth: listingPhoto.width,
-      photoHeight: listingPhoto.height,
-      seller: sellerColumns(),
-    })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.sellerId))
-    .innerJoin(categories, eq(categories.slug, listings.categorySlug))
-    .innerJoin(listingPhoto, eq(listingPhoto.key, listings.photoKey))
-    .leftJoin(images, eq(images.key, users.photoKey));
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof selectListings>["execute"]>>[number];
-
-function toListing(r: Row): Listing {
-  return {
-    id: r.id,
-    postedAt: r.createdAt.toISOString(),
-    model: r.model,
-    engineCc: r.engineCc,
-    brand: r.brand,
-    category: { slug: r.categorySlug, label: r.categoryLabel },
-    brandNewPrice: r.brandNewPrice,
-    askingPrice: r.askingPrice,
-    totalUsed: r.totalUsed,
-    photo: toImage({ key: r.photoKey, width: r.photoWidth, height: r.photoHeight }),
-    seller: toSeller(r.seller),
-    advertised: r.advertised,
-    status: r.status,
-  };
-}
+import { selectListings, toListing } from "./presenter.ts";
 
 async function page(db: Db, where: SQL | undefined, opts: { cursor?: string | undefined; limit: number }) {
   const cursor = decodeCursor(opts.cursor);

@@ -3,54 +3,20 @@ import type { Db } from "#server/db/client.ts";
 import { images, listings, orders, users } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import { listingsByIds } from "#server/features/listings/service.ts";
-import { personColumns, toPerson } from "#server/features/people/presenter.ts";
+import { personColumns } from "#server/features/people/presenter.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import type { BuyersPage, Order, OrderCreateReq, OrdersPage } from "#shared/schemas/orders.ts";
+import { type OrderRow, orderColumns, toBuyer, toOrder } from "./presenter.ts";
 
-/**
- * A function declaration, not a constant: mutation testing does not reload module-level code for
- * each mutant, so only code that runs on a call can be checked.
- */
-function orderFields() {
-  return {
-    id: orders.id,
-    listingId: orders.listingId,
-    buyerId: orders.buyerId,
-    price: orders.price,
-    phone: orders.phone,
-    meetingLocation: orders.meetingLocation,
-    paidAt: orders.paidAt,
-    createdAt: orders.createdAt,
-    createdAtText: sql<string>`${orders.createdAt}::text`,
-  };
-}
-type OrderRow = {
-  id: string;
-  listingId: string;
-  price: number;
-  phone: string;
-  meetingLocation: string;
-  paidAt: Date | null;
-  createdAt: Date;
-};
-
-async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
+/** The orders with their bikes, read in one query. */
+async function withListings(db: Db, rows: OrderRow[]): Promise<Order[]> {
   const byId = await listingsByIds(
     db,
     rows.map((r) => r.listingId),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    bookedAt: r.createdAt.toISOString(),
-    price: r.price,
-    phone: r.phone,
-    meetingLocation: r.meetingLocation,
-    paid: r.paidAt !== null,
-    paidAt: r.paidAt?.toISOString() ?? null,
-    listing: byId.get(r.listingId)!,
-  }));
+  return rows.map((r) => toOrder(r, byId.get(r.listingId)!));
 }
 
 /**
@@ -99,10 +65,10 @@ export async function bookListing(db: Db, buyer: AuthUser, req: OrderCreateReq):
 
 export async function getOrder(db: Db, buyer: AuthUser, id: string): Promise<Order> {
   if (!isUuid(id)) throw new NotFound(MSG.order.notFound);
-  const [row] = await db.select(orderFields()).from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = await db.select(orderColumns()).from(orders).where(eq(orders.id, id)).limit(1);
   if (!row) throw new NotFound(MSG.order.notFound);
   if (row.buyerId !== buyer.id) throw new Forbidden(MSG.order.notYours);
-  const [order] = await toOrders(db, [row]);
+  const [order] = await withListings(db, [row]);
   return order!;
 }
 
@@ -113,13 +79,13 @@ export async function listMyOrders(
 ): Promise<OrdersPage> {
   const cursor = decodeCursor(q.cursor);
   const rows = await db
-    .select(orderFields())
+    .select(orderColumns())
     .from(orders)
     .where(and(eq(orders.buyerId, buyer.id), beforeCursor(orders.createdAt, orders.id, cursor)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(q.limit + 1);
   const { items, nextCursor } = toPage(rows, q.limit, (r) => ({ createdAt: r.createdAtText, id: r.id }));
-  return { items: await toOrders(db, items), nextCursor };
+  return { items: await withListings(db, items), nextCursor };
 }
 
 /**
@@ -159,8 +125,5 @@ export async function listBuyers(
     .orderBy(desc(latest.lastAt), desc(latest.buyerId))
     .limit(q.limit + 1);
   const { items, nextCursor } = toPage(rows, q.limit, (r) => ({ createdAt: r.lastAtText, id: r.id }));
-  return {
-    items: items.map((r) => ({ ...toPerson(r), phone: r.phone })),
-    nextCursor,
-  };
+  return { items: items.map(toBuyer), nextCursor };
 }

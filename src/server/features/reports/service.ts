@@ -7,7 +7,8 @@ import { decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/lib/pg-errors.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
-import type { ReportCreateReq, ReportedListing } from "#shared/schemas/reports.ts";
+import type { ReportCreateReq } from "#shared/schemas/reports.ts";
+import { reportColumns, toReportedListing } from "./presenter.ts";
 
 export async function hasReported(db: Db, listingId: string, user: AuthUser | null): Promise<boolean> {
   if (user?.role !== "buyer") return false;
@@ -68,31 +69,18 @@ export async function listReported(db: Db, q: { cursor?: string | undefined; lim
     ids.length === 0
       ? Promise.resolve([])
       : db
-          .select({
-            id: reports.id,
-            listingId: reports.listingId,
-            reason: reports.reason,
-            createdAt: reports.createdAt,
-            reporterId: users.id,
-            reporterName: users.name,
-            reporterEmail: users.email,
-          })
+          .select(reportColumns())
           .from(reports)
           .innerJoin(users, eq(users.id, reports.reporterId))
           .where(inArray(reports.listingId, ids))
           .orderBy(desc(reports.createdAt)),
   ]);
-  const items: ReportedListing[] = ids.map((id) => ({
-    listing: byId.get(id)!,
-    reports: rows
-      .filter((r) => r.listingId === id)
-      .map((r) => ({
-        id: r.id,
-        reason: r.reason,
-        reportedAt: r.createdAt.toISOString(),
-        reporter: { id: r.reporterId, name: r.reporterName, email: r.reporterEmail },
-      })),
-  }));
+  const items = ids.map((id) =>
+    toReportedListing(
+      byId.get(id)!,
+      rows.filter((r) => r.listingId === id),
+    ),
+  );
   return { items, nextCursor: page.nextCursor };
 }
 

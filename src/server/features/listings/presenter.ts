@@ -1,0 +1,66 @@
+/**
+ * A listing as the API shows it (the catalogue, a listing page, an order's bike, a reported bike):
+ * the one select and the one mapping, so every place shows the same fields, seller and photo.
+ */
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { categories, images, listings, users } from "#server/db/schema.ts";
+import { sellerColumns, toSeller } from "#server/features/people/presenter.ts";
+import { toImage } from "#server/images/store.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
+
+const listingPhoto = alias(images, "listing_photo");
+
+/**
+ * Every listing read starts here: the seller's name and verified tick come from a join, never a
+ * copy. `images` is the seller's photo (as `sellerColumns` reads it); the listing's own is an alias.
+ */
+export function selectListings(db: Db) {
+  return db
+    .select({
+      id: listings.id,
+      createdAt: listings.createdAt,
+      createdAtText: sql<string>`${listings.createdAt}::text`,
+      model: listings.model,
+      engineCc: listings.engineCc,
+      brand: listings.brand,
+      categorySlug: listings.categorySlug,
+      categoryLabel: categories.label,
+      brandNewPrice: listings.brandNewPrice,
+      askingPrice: listings.askingPrice,
+      totalUsed: listings.totalUsed,
+      advertised: listings.advertised,
+      status: listings.status,
+      hidden: listings.hidden,
+      photoKey: listingPhoto.key,
+      photoWidth: listingPhoto.width,
+      photoHeight: listingPhoto.height,
+      seller: sellerColumns(),
+    })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .innerJoin(categories, eq(categories.slug, listings.categorySlug))
+    .innerJoin(listingPhoto, eq(listingPhoto.key, listings.photoKey))
+    .leftJoin(images, eq(images.key, users.photoKey));
+}
+
+type ListingRow = Awaited<ReturnType<ReturnType<typeof selectListings>["execute"]>>[number];
+
+export function toListing(r: ListingRow): Listing {
+  return {
+    id: r.id,
+    postedAt: r.createdAt.toISOString(),
+    model: r.model,
+    engineCc: r.engineCc,
+    brand: r.brand,
+    category: { slug: r.categorySlug, label: r.categoryLabel },
+    brandNewPrice: r.brandNewPrice,
+    askingPrice: r.askingPrice,
+    totalUsed: r.totalUsed,
+    photo: toImage({ key: r.photoKey, width: r.photoWidth, height: r.photoHeight }),
+    seller: toSeller(r.seller),
+    advertised: r.advertised,
+    status: r.status,
+  };
+}
