@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { call, expectProblem, multipart, setupTestApp } from "#server/test/app.ts";
-import { jpeg, STRONG_PASSWORD, uniqueEmail } from "#server/test/factories.ts";
+import { expectProblem, setupTestApp } from "#server/test/app.ts";
+import { signup } from "#server/test/auth.ts";
+import { jpeg, jpegPart } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import { createImageStore, IMAGE_CONCURRENCY, IMAGE_QUEUE_MAX, IMAGE_QUEUE_RETRY_AFTER_S } from "./store.ts";
 
@@ -67,14 +68,7 @@ describe("the image queue is bounded (each waiting upload holds its body in memo
         const filling = Array.from({ length: IMAGE_CONCURRENCY + IMAGE_QUEUE_MAX }, () =>
           store.encode(input),
         );
-        const form = await multipart({
-          name: "Nadia",
-          email: uniqueEmail("queue"),
-          role: "buyer",
-          password: STRONG_PASSWORD,
-          photo: { data: input, filename: "me.jpg", type: "image/jpeg" },
-        });
-        const res = await call(t.app, { method: "POST", url: "/api/auth/signup", ...form });
+        const res = await signup(t.app, { photo: jpegPart(input, "me.jpg") });
         expect(expectProblem(res, 503).detail).toBe(MSG.image.busy);
         expect(res.headers["retry-after"]).toBe(String(IMAGE_QUEUE_RETRY_AFTER_S));
         const drained = vi.waitFor(() => {

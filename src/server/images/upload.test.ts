@@ -2,14 +2,14 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, setupTestApp } from "#server/test/app.ts";
-import { jpeg, STRONG_PASSWORD, signedInUser, uniqueEmail } from "#server/test/factories.ts";
+import { call, setupTestApp } from "#server/test/app.ts";
+import { signup } from "#server/test/auth.ts";
+import { jpeg, jpegPart, signedInUser, type Upload } from "#server/test/factories.ts";
+import { postListing } from "#server/test/requests.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Image } from "#shared/schemas/images.ts";
 import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
 import { exifHasGps, keyOf, pixel, pngHeaderOnly, twoTone } from "./testing.ts";
-
-type Upload = { data: Buffer; filename: string; type?: string };
 
 describe("the image pipeline, through the API", () => {
   const t = setupTestApp();
@@ -20,31 +20,10 @@ describe("the image pipeline, through the API", () => {
   });
 
   /** A seller posting a bike with this photo: the listing's upload path. */
-  async function postListingPhoto(photo: Upload) {
-    const form = await multipart({
-      model: "Suzuki Gixxer SF",
-      engineCc: "155",
-      category: "sports",
-      brand: "Suzuki",
-      brandNewPrice: "285000",
-      askingPrice: "210000",
-      totalUsed: "1 year",
-      photo,
-    });
-    return call(t.app, { method: "POST", url: "/api/listings", cookie: sellerCookie, ...form });
-  }
+  const postListingPhoto = (photo: Upload) => postListing(t.app, sellerCookie, { photo });
 
   /** Someone signing up with this photo: the profile photo's upload path. */
-  async function signUpWithPhoto(photo: Upload) {
-    const form = await multipart({
-      name: "Nadia",
-      email: uniqueEmail("photo"),
-      role: "buyer",
-      password: STRONG_PASSWORD,
-      photo,
-    });
-    return call(t.app, { method: "POST", url: "/api/auth/signup", ...form });
-  }
+  const signUpWithPhoto = (photo: Upload) => signup(t.app, { photo });
 
   const uploads = [
     ["listing photo", postListingPhoto, (body: { listing: { photo: Image } }) => body.listing.photo],
@@ -86,7 +65,7 @@ describe("the image pipeline, through the API", () => {
       expect(before.exif, "the test input must carry EXIF").toBeDefined();
       expect(exifHasGps(before.exif!), "the test input must carry GPS").toBe(true);
 
-      const res = await upload({ data: withGps, filename: "IMG_0001.jpg", type: "image/jpeg" });
+      const res = await upload(jpegPart(withGps, "IMG_0001.jpg"));
       expect(res.statusCode, res.body).toBe(201);
       const variants = await storedVariants(keyOf(photoOf(res.json())));
       expect(variants).toHaveLength(3);
@@ -104,7 +83,7 @@ describe("the image pipeline, through the API", () => {
       const input = await (await twoTone()).jpeg().withMetadata({ orientation: 6 }).toBuffer();
       expect((await sharp(input).metadata()).orientation).toBe(6);
 
-      const res = await upload({ data: input, filename: "portrait.jpg", type: "image/jpeg" });
+      const res = await upload(jpegPart(input, "portrait.jpg"));
       expect(res.statusCode, res.body).toBe(201);
       const photo = photoOf(res.json());
       expect(photo).toMatchObject({ width: 1200, height: 1600 });
@@ -125,11 +104,7 @@ describe("the image pipeline, through the API", () => {
 
     it("refuses a text file named .jpg with 415 and says why", async () => {
       const filesBefore = await storedFileCount();
-      const res = await upload({
-        data: Buffer.from("just some notes, not a photo\n".repeat(40)),
-        filename: "bike.jpg",
-        type: "image/jpeg",
-      });
+      const res = await upload(jpegPart(Buffer.from("just some notes, not a photo\n".repeat(40))));
       expect(res.statusCode, res.body).toBe(415);
       expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
       expect(res.json().detail).toBe(MSG.image.notImage);
@@ -137,11 +112,7 @@ describe("the image pipeline, through the API", () => {
     });
 
     it("refuses an 11 MB upload with 413 and says the limit", async () => {
-      const res = await upload({
-        data: Buffer.alloc(11 * 1024 * 1024, 0xff),
-        filename: "huge.jpg",
-        type: "image/jpeg",
-      });
+      const res = await upload(jpegPart(Buffer.alloc(11 * 1024 * 1024, 0xff), "huge.jpg"));
       expect(res.statusCode, res.body).toBe(413);
       expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
       expect(res.json().detail).toBe(MSG.image.tooLarge);

@@ -28,9 +28,14 @@ export function randomIp(): string {
 
 export type Upload = { data: Buffer; filename: string; type?: string };
 
+/** These bytes as a form's file part sent as a JPEG (whatever they really are). */
+export function jpegPart(data: Buffer, filename = "bike.jpg"): Upload {
+  return { data, filename, type: "image/jpeg" };
+}
+
 /** A small real JPEG as a form's file part. */
 async function jpegUpload(filename = "me.jpg"): Promise<Upload> {
-  return { data: await jpeg(), filename, type: "image/jpeg" };
+  return jpegPart(await jpeg(), filename);
 }
 
 type FormFields = Record<string, string | Upload | undefined>;
@@ -139,17 +144,21 @@ export async function buildListing(
   return row!;
 }
 
-/** Books the listing through the API as the buyer with this session; throws unless it is booked. */
+/**
+ * Books the listing through the API as the buyer with this session; throws unless it is booked.
+ * `fields` replace the booking form's phone or meeting place.
+ */
 export async function bookOrder(
   app: FastifyInstance,
   buyerCookie: string,
   listingId: string,
+  fields: { phone?: string; meetingLocation?: string } = {},
 ): Promise<Order> {
   const res = await call(app, {
     method: "POST",
     url: "/api/orders",
     cookie: buyerCookie,
-    payload: { listingId, phone: "01711-000000", meetingLocation: "Gulshan 1" },
+    payload: { listingId, phone: "01711-000000", meetingLocation: "Gulshan 1", ...fields },
   });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
   return res.json().order;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { call, setupTestApp } from "#server/test/app.ts";
-import { buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
+import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
 const UNKNOWN_ID = "6f1c2b9e-0000-4000-8000-000000000000";
@@ -25,15 +25,6 @@ async function walk(app: FastifyInstance, cookie: string, path: string, limit: n
     cursor = page.nextCursor;
   } while (cursor);
   return rows;
-}
-
-function book(app: FastifyInstance, cookie: string, listingId: string, phone = "01711-000000") {
-  return call(app, {
-    method: "POST",
-    url: "/api/orders",
-    cookie,
-    payload: { listingId, phone, meetingLocation: "Mirpur 10" },
-  });
 }
 
 describe("admin", () => {
@@ -82,7 +73,7 @@ describe("admin", () => {
       const buyer = await signedInUser(t.app, { role: "buyer" });
       const sold = await buildListing(t.app, { sellerId: seller.id });
       const unsold = await buildListing(t.app, { sellerId: seller.id });
-      expect((await book(t.app, buyer.cookie, sold.id)).statusCode).toBe(201);
+      await bookOrder(t.app, buyer.cookie, sold.id);
       const before = await call(t.app, { method: "GET", url: `/api/listings/${unsold.id}` });
       expect(before.json().listing.seller.verified).toBe(false);
 
@@ -130,9 +121,9 @@ describe("admin", () => {
       const once = await signedInUser(t.app, { role: "buyer", name: "Once" });
       const never = await buildUser(t.app, { role: "buyer", name: "Never" });
       const [a, b, c] = await Promise.all([buildListing(t.app), buildListing(t.app), buildListing(t.app)]);
-      expect((await book(t.app, twice.cookie, a!.id, "01711-111111")).statusCode).toBe(201);
-      expect((await book(t.app, once.cookie, b!.id, "01811-222222")).statusCode).toBe(201);
-      expect((await book(t.app, twice.cookie, c!.id, "01911-333333")).statusCode).toBe(201);
+      await bookOrder(t.app, twice.cookie, a!.id, { phone: "01711-111111" });
+      await bookOrder(t.app, once.cookie, b!.id, { phone: "01811-222222" });
+      await bookOrder(t.app, twice.cookie, c!.id, { phone: "01911-333333" });
 
       const res = await call(t.app, { method: "GET", url: "/api/admin/buyers", cookie: admin.cookie });
       expect(res.statusCode).toBe(200);
@@ -148,7 +139,7 @@ describe("admin", () => {
       const admin = await signedInUser(t.app, { role: "admin" });
       for (let i = 0; i < 3; i++) {
         const buyer = await signedInUser(t.app, { role: "buyer" });
-        expect((await book(t.app, buyer.cookie, (await buildListing(t.app)).id)).statusCode).toBe(201);
+        await bookOrder(t.app, buyer.cookie, (await buildListing(t.app)).id);
       }
       const all = (
         await call(t.app, { method: "GET", url: "/api/admin/buyers?limit=100", cookie: admin.cookie })

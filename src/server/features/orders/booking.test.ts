@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { listings, orders } from "#server/db/schema.ts";
 import { call, setupTestApp } from "#server/test/app.ts";
-import { buildListing, signedInUser } from "#server/test/factories.ts";
+import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
 const booking = { phone: "+880 1711-000000", meetingLocation: "Dhanmondi 27, Dhaka" };
@@ -46,7 +46,7 @@ describe("orders", () => {
       const first = await signedInUser(t.app, { role: "buyer" });
       const second = await signedInUser(t.app, { role: "buyer" });
       const listing = await buildListing(t.app);
-      expect((await book(t.app, first.cookie, { listingId: listing.id, ...booking })).statusCode).toBe(201);
+      await bookOrder(t.app, first.cookie, listing.id);
 
       const res = await book(t.app, second.cookie, { listingId: listing.id, ...booking });
       expect(res.statusCode).toBe(409);

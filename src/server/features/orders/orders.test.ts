@@ -1,16 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { users } from "#server/db/schema.ts";
 import { call, setupTestApp } from "#server/test/app.ts";
-import { buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
+import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-
-const booking = { phone: "+880 1711-000000", meetingLocation: "Dhanmondi 27, Dhaka" };
-
-function book(app: FastifyInstance, cookie: string | undefined, payload: Record<string, unknown>) {
-  return call(app, { method: "POST", url: "/api/orders", cookie, payload });
-}
 
 describe("orders", () => {
   /** One app and database for the file: every test makes its own users and bikes. */
@@ -32,19 +25,12 @@ describe("orders", () => {
         askingPrice: 210_000,
       });
       const othersBike = await buildListing(t.app);
-      expect((await book(t.app, buyer.cookie, { listingId: older.id, ...booking })).statusCode).toBe(201);
-      expect(
-        (
-          await book(t.app, buyer.cookie, {
-            listingId: newer.id,
-            phone: "01811-222333",
-            meetingLocation: "Agrabad, Chattogram",
-          })
-        ).statusCode,
-      ).toBe(201);
-      expect((await book(t.app, other.cookie, { listingId: othersBike.id, ...booking })).statusCode).toBe(
-        201,
-      );
+      await bookOrder(t.app, buyer.cookie, older.id);
+      await bookOrder(t.app, buyer.cookie, newer.id, {
+        phone: "01811-222333",
+        meetingLocation: "Agrabad, Chattogram",
+      });
+      await bookOrder(t.app, other.cookie, othersBike.id);
 
       const res = await call(t.app, { method: "GET", url: "/api/me/orders", cookie: buyer.cookie });
       expect(res.statusCode).toBe(200);
@@ -88,7 +74,7 @@ describe("orders", () => {
       for (let i = 0; i < 3; i++) {
         const listing = await buildListing(t.app);
         bikes.push(listing.id);
-        expect((await book(t.app, buyer.cookie, { listingId: listing.id, ...booking })).statusCode).toBe(201);
+        await bookOrder(t.app, buyer.cookie, listing.id);
       }
       const seen: string[] = [];
       let cursor: string | null = null;
@@ -108,7 +94,7 @@ describe("orders", () => {
       const buyer = await signedInUser(t.app, { role: "buyer" });
       const other = await signedInUser(t.app, { role: "buyer" });
       const listing = await buildListing(t.app);
-      const { order } = (await book(t.app, buyer.cookie, { listingId: listing.id, ...booking })).json();
+      const order = await bookOrder(t.app, buyer.cookie, listing.id);
 
       const own = await call(t.app, { method: "GET", url: `/api/orders/${order.id}`, cookie: buyer.cookie });
       expect(own.statusCode).toBe(200);
@@ -144,12 +130,10 @@ describe("orders", () => {
       const foreign = await buildListing(t.app, { sellerId: otherSeller.user.id });
       await buildListing(t.app, { sellerId: seller.user.id });
 
-      const ok = async (cookie: string, listingId: string, phone: string) =>
-        expect((await book(t.app, cookie, { ...booking, listingId, phone })).statusCode).toBe(201);
-      await ok(loyal.cookie, b1.id, "01700-000001");
-      await ok(once.cookie, b2.id, "01700-000002");
-      await ok(loyal.cookie, b3.id, "01700-000003");
-      await ok(elsewhere.cookie, foreign.id, "01700-000004");
+      await bookOrder(t.app, loyal.cookie, b1.id, { phone: "01700-000001" });
+      await bookOrder(t.app, once.cookie, b2.id, { phone: "01700-000002" });
+      await bookOrder(t.app, loyal.cookie, b3.id, { phone: "01700-000003" });
+      await bookOrder(t.app, elsewhere.cookie, foreign.id, { phone: "01700-000004" });
 
       const res = await call(t.app, { method: "GET", url: "/api/me/buyers", cookie: seller.cookie });
       expect(res.statusCode).toBe(200);
@@ -183,7 +167,7 @@ describe("orders", () => {
       const listing = await buildListing(t.app, { sellerId: seller.user.id });
       // The factory's photo (96 × 64) as the buyer's profile photo.
       await t.app.db.update(users).set({ photoKey: listing.photoKey }).where(eq(users.id, buyer.user.id));
-      expect((await book(t.app, buyer.cookie, { listingId: listing.id, ...booking })).statusCode).toBe(201);
+      await bookOrder(t.app, buyer.cookie, listing.id);
 
       const res = await call(t.app, { method: "GET", url: "/api/me/buyers", cookie: seller.cookie });
       expect(res.statusCode).toBe(200);
@@ -214,7 +198,7 @@ describe("orders", () => {
       for (let i = 0; i < 3; i++) {
         const buyer = await signedInUser(t.app, { role: "buyer" });
         const listing = await buildListing(t.app, { sellerId: seller.user.id });
-        expect((await book(t.app, buyer.cookie, { listingId: listing.id, ...booking })).statusCode).toBe(201);
+        await bookOrder(t.app, buyer.cookie, listing.id);
         buyers.push(buyer.user.id);
       }
       const seen: string[] = [];

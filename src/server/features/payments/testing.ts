@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { payments, testPaymentIntents } from "#server/db/schema.ts";
 import { call } from "#server/test/app.ts";
-import { buildListing, signedInUser } from "#server/test/factories.ts";
+import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 
@@ -13,14 +13,7 @@ import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 export async function bookedOrder(app: FastifyInstance, askingPrice = 150_000) {
   const { user, cookie } = await signedInUser(app, { role: "buyer" });
   const listing = await buildListing(app, { askingPrice });
-  const res = await call(app, {
-    method: "POST",
-    url: "/api/orders",
-    cookie,
-    payload: { listingId: listing.id, phone: "01711-000000", meetingLocation: "Mirpur 10, Dhaka" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { buyer: user, cookie, order: res.json().order as Order };
+  return { buyer: user, cookie, order: await bookOrder(app, cookie, listing.id) };
 }
 
 export function startPayment(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { call, setupTestApp } from "#server/test/app.ts";
-import { buildListing, signedInUser } from "#server/test/factories.ts";
+import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
 const UNKNOWN_ID = "6f1c2b9e-0000-4000-8000-000000000000";
@@ -210,13 +210,7 @@ describe("reports and moderation", () => {
       const buyer = await signedInUser(t.app, { role: "buyer" });
       const reporter = await signedInUser(t.app, { role: "buyer" });
       const listing = await buildListing(t.app, { model: "Hero Hunk" });
-      const booked = await call(t.app, {
-        method: "POST",
-        url: "/api/orders",
-        cookie: buyer.cookie,
-        payload: { listingId: listing.id, phone: "01711000000", meetingLocation: "Uttara" },
-      });
-      expect(booked.statusCode).toBe(201);
+      const order = await bookOrder(t.app, buyer.cookie, listing.id);
       expect((await report(t.app, reporter.cookie, listing.id, { reason: "Sold twice?" })).statusCode).toBe(
         201,
       );
@@ -241,7 +235,7 @@ describe("reports and moderation", () => {
       const orders = await call(t.app, { method: "GET", url: "/api/me/orders", cookie: buyer.cookie });
       expect(orders.json().items).toEqual([
         expect.objectContaining({
-          id: booked.json().order.id,
+          id: order.id,
           listing: expect.objectContaining({ id: listing.id, model: "Hero Hunk", status: "sold" }),
         }),
       ]);
