@@ -102,7 +102,7 @@ export const authPlugin = fp(
           clearSessionCookie(reply, opts.secureCookies);
         }
       }
-      const access = request.routeOptions.config?.access;
+      const access = request.routeOptions.config.access;
       if (access !== undefined) checkAccess(access, request);
     });
   },

@@ -55,6 +55,7 @@ export async function createSession(
   db: Db,
   secret: string,
   userId: string,
+  // Stryker disable next-line ObjectLiteral: `{}` writes the same NULLs (undefined columns take their default).
   client: SessionClient = { userAgent: null, ip: null },
   /** The sign-in proved the second factor (the code step, or turning it on in this session). */
   opts: { mfaVerified?: boolean } = {},
