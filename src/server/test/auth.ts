@@ -21,12 +21,18 @@ export async function signup(
   });
 }
 
-/** POST /api/auth/signin with this body, from `remoteAddress` when given. */
-export function signin(app: FastifyInstance, payload: Record<string, unknown>, remoteAddress?: string) {
+/** POST /api/auth/signin with this body, from `remoteAddress` and with `cookie` (a device cookie) when given. */
+export function signin(
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  remoteAddress?: string,
+  cookie?: string,
+) {
   return call(app, {
     method: "POST",
     url: "/api/auth/signin",
     payload,
+    cookie,
     ...(remoteAddress && { remoteAddress }),
   });
 }

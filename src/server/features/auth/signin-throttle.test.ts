@@ -1,29 +1,14 @@
 import { randomInt } from "node:crypto";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
-import { buildUser, signedInUser, type TestUser, uniqueEmail } from "#server/test/factories.ts";
+import { signin } from "#server/test/auth.ts";
+import { buildUser, randomIp, signedInUser, type TestUser, uniqueEmail } from "#server/test/factories.ts";
 import { enrolMfa, pendingCookie, totpCode } from "#server/test/mfa.ts";
 import { MSG } from "#shared/messages.ts";
 import { DEVICE_COOKIE, SECURE_DEVICE_COOKIE } from "./signin-throttle.ts";
 
 const WRONG = "Wr0ng!Pass";
-const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-function signin(
-  app: FastifyInstance,
-  body: { email: string; password: string },
-  ip: string,
-  deviceCookie?: string,
-) {
-  return call(app, {
-    method: "POST",
-    url: "/api/auth/signin",
-    payload: body,
-    remoteAddress: ip,
-    cookie: deviceCookie,
-  });
-}
 
 /** The `name=value` of the device cookie a successful sign-in set. */
 function deviceCookie(res: LightMyRequestResponse): string {
