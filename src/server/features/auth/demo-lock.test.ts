@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import { eq, inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
 import {
@@ -12,6 +10,8 @@ import {
   sessionCookie,
   type TestApp,
 } from "#server/test/app.ts";
+import { me, signin } from "#server/test/auth.ts";
+import { captureLogs } from "#server/test/logs.ts";
 import { MSG } from "#shared/messages.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { createUser } from "./service.ts";
@@ -21,19 +21,9 @@ const SECRET = "k3Jd9f0sL2mQ8vX7pR4tY6wZ1aB5cE0g";
 const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: SECRET, SMTP_URL: "smtp://127.0.0.1:1" };
 const NEW_PASSWORD = "N3w!Secret-42";
 
-function signin(app: FastifyInstance, email: string, password: string) {
-  return call(app, { method: "POST", url: "/api/auth/signin", payload: { email, password } });
-}
-
-async function me(app: FastifyInstance, cookie: string) {
-  const res = await call(app, { method: "GET", url: "/api/auth/me", cookie });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().user as { email: string } | null;
-}
-
 describe("a production start on a database that holds the demo accounts (demo data off)", () => {
   let t: TestApp;
-  const logLines: { level: number; msg: string; demoAccounts?: string[] }[] = [];
+  const logs = captureLogs();
   /** Made before the start: a session of the admin, and an emailed reset link of the seller. */
   const demoIds: Record<string, string> = {};
   let adminCookie = "";
@@ -46,12 +36,6 @@ describe("a production start on a database that holds the demo accounts (demo da
   };
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
     const earlierDemoStart = async () => {
       const database = await openTestDatabase();
       for (const a of DEMO_ACCOUNTS) demoIds[a.role] = await createUser(database.db, a);
@@ -66,14 +50,16 @@ describe("a production start on a database that holds the demo accounts (demo da
       });
       return database;
     };
-    t = await createTestApp(PRODUCTION, {}, earlierDemoStart, { logger: { level: "info", stream } });
+    t = await createTestApp(PRODUCTION, {}, earlierDemoStart, {
+      logger: { level: "info", stream: logs.stream },
+    });
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it("logs an error naming each demo account", () => {
-    const errors = logLines.filter((l) => l.level === 50);
+    const errors = logs.lines.filter((l) => l.level === 50);
     expect(errors).toHaveLength(1);
     const emails = DEMO_ACCOUNTS.map((a) => a.email).sort();
     expect(errors[0]!.demoAccounts).toEqual(emails);
@@ -82,15 +68,22 @@ describe("a production start on a database that holds the demo accounts (demo da
 
   it("refuses each demo account's sign-in with its published password, and only theirs", async () => {
     for (const account of DEMO_ACCOUNTS) {
-      expectProblem(await signin(t.app, account.email, account.password), 401, MSG.signin.wrongCredentials);
-      const shouted = await signin(t.app, ` ${account.email.toUpperCase()}`, account.password);
+      expectProblem(
+        await signin(t.app, { email: account.email, password: account.password }),
+        401,
+        MSG.signin.wrongCredentials,
+      );
+      const shouted = await signin(t.app, {
+        email: ` ${account.email.toUpperCase()}`,
+        password: account.password,
+      });
       expectProblem(shouted, 401, MSG.signin.wrongCredentials);
     }
-    expect((await signin(t.app, other.email, other.password)).statusCode).toBe(200);
+    expect((await signin(t.app, other)).statusCode).toBe(200);
   });
 
   it("refuses a demo password on any account, such as a demo account renamed", async () => {
-    expectProblem(await signin(t.app, renamed.email, renamed.password), 401, MSG.signin.wrongCredentials);
+    expectProblem(await signin(t.app, renamed), 401, MSG.signin.wrongCredentials);
   });
 
   it("ended the sessions they had", async () => {
@@ -125,7 +118,11 @@ describe("a production start on a database that holds the demo accounts (demo da
     });
     expect(await me(t.app, sessionCookie(reset))).toBeNull();
     const seller = DEMO_ACCOUNTS.find((a) => a.role === "seller")!;
-    expectProblem(await signin(t.app, seller.email, NEW_PASSWORD), 401, MSG.signin.wrongCredentials);
+    expectProblem(
+      await signin(t.app, { email: seller.email, password: NEW_PASSWORD }),
+      401,
+      MSG.signin.wrongCredentials,
+    );
   });
 
   it("mails no reset link to a demo account, though the answer is the usual one", async () => {
