@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { call, expectProblem, multipart, setupTestApp } from "#server/test/app.ts";
-import { jpeg, signedInUser } from "#server/test/factories.ts";
+import { me } from "#server/test/auth.ts";
+import { jpeg, jpegPart, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
-import type { User } from "#shared/schemas/auth.ts";
 
 type Fields = Parameters<typeof multipart>[0];
 
@@ -13,22 +13,14 @@ async function patchMe(app: FastifyInstance, cookie: string | undefined, fields:
   return call(app, { method: "PATCH", url: "/api/auth/me", cookie, ...(await multipart(fields)) });
 }
 
-async function me(app: FastifyInstance, cookie: string): Promise<User> {
-  return (await call(app, { method: "GET", url: "/api/auth/me", cookie })).json().user;
-}
-
-const photo = async (colour: string) => ({
-  data: await jpeg(80, 80, colour),
-  filename: "me.jpg",
-  type: "image/jpeg",
-});
+const photo = async (colour: string) => jpegPart(await jpeg(80, 80, colour), "me.jpg");
 
 /** A signed-in user who already has a photo, as everyone who signed up does. */
 async function userWithPhoto() {
   const { user, cookie } = await signedInUser(t.app, { name: "Salma Akter" });
   const res = await patchMe(t.app, cookie, { photo: await photo("#16a34a") });
   expect(res.statusCode, res.body).toBe(200);
-  return { user, cookie, before: await me(t.app, cookie) };
+  return { user, cookie, before: (await me(t.app, cookie))! };
 }
 
 describe("PATCH /api/auth/me (profile)", () => {
@@ -56,7 +48,7 @@ describe("PATCH /api/auth/me (profile)", () => {
     const { cookie, before } = await userWithPhoto();
     const res = await patchMe(t.app, cookie, { photo: await photo("#2563eb") });
     expect(res.statusCode, res.body).toBe(200);
-    const after = await me(t.app, cookie);
+    const after = (await me(t.app, cookie))!;
     expect(after.name).toBe(before.name);
     expect(after.photo!.src).not.toBe(before.photo!.src);
     const file = await call(t.app, { method: "GET", url: after.photo!.src });
@@ -81,7 +73,7 @@ describe("PATCH /api/auth/me (profile)", () => {
 
   it("415 for a photo that is not an image, and the name sent with it is not applied either", async () => {
     const { cookie, before } = await userWithPhoto();
-    const text = { data: Buffer.from("not a picture\n"), filename: "me.jpg", type: "image/jpeg" };
+    const text = jpegPart(Buffer.from("not a picture\n"), "me.jpg");
     const res = await patchMe(t.app, cookie, { name: "Changed", photo: text });
     expectProblem(res, 415, MSG.image.notImage);
     expect(await me(t.app, cookie)).toEqual(before);
