@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { sessions } from "#server/db/schema.ts";
 import {
@@ -9,16 +9,15 @@ import {
   SESSION_TOUCH_MS,
 } from "#server/features/auth/sessions.ts";
 import { call, expectProblem, sessionCookie, setupTestApp } from "#server/test/app.ts";
+import { sessionCookieOf, signin } from "#server/test/auth.ts";
 import { buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 
-const sessionCookieOf = (res: LightMyRequestResponse) =>
-  res.cookies.find((c) => c.name === "mh_session" || c.name === "__Host-mh_session");
-
-async function me(app: FastifyInstance, cookie: string) {
+/** GET /api/auth/me as answered: the test reads the session cookie it sets or clears, not only the user. */
+function getMe(app: FastifyInstance, cookie: string) {
   return call(app, { method: "GET", url: "/api/auth/me", cookie });
 }
 
@@ -47,11 +46,7 @@ describe("session lifetimes over http", () => {
   it("a new session's cookie and row expire after the idle time", async () => {
     const user = await buildUser(t.app);
     const before = Date.now();
-    const res = await call(t.app, {
-      method: "POST",
-      url: "/api/auth/signin",
-      payload: { email: user.email, password: user.password },
-    });
+    const res = await signin(t.app, { email: user.email, password: user.password });
     const expires = new Date(sessionCookieOf(res)!.expires!).getTime();
     expect(expires).toBeGreaterThanOrEqual(before + SESSION_IDLE_MS - 1000);
     expect(expires).toBeLessThanOrEqual(Date.now() + SESSION_IDLE_MS);
@@ -64,7 +59,7 @@ describe("session lifetimes over http", () => {
       lastSeenAt: new Date(Date.now() - 8 * DAY),
       expiresAt: new Date(Date.now() - DAY),
     });
-    const res = await me(t.app, cookie);
+    const res = await getMe(t.app, cookie);
     expect(res.json()).toEqual({ user: null });
     expect(sessionCookieOf(res)?.value).toBe("");
   });
@@ -76,7 +71,7 @@ describe("session lifetimes over http", () => {
       lastSeenAt: new Date(Date.now() - 10 * MINUTE),
       expiresAt: new Date(Date.now() + 6 * DAY),
     });
-    const res = await me(t.app, cookie);
+    const res = await getMe(t.app, cookie);
     expect(res.json()).toEqual({ user: null });
     expect(sessionCookieOf(res)?.value).toBe("");
     expectProblem(
@@ -94,7 +89,7 @@ describe("session lifetimes over http", () => {
       lastSeenAt: new Date(Date.now() - 2 * 60 * MINUTE),
       expiresAt: new Date(Date.now() + DAY),
     });
-    const res = await me(t.app, cookie);
+    const res = await getMe(t.app, cookie);
     expect(res.json().user).toMatchObject({ id: user.id });
     const end = createdAt.getTime() + SESSION_ABSOLUTE_MS;
     expect((await row(t.app, user.id)).expiresAt.getTime()).toBe(end);
@@ -108,7 +103,7 @@ describe("session lifetimes over http", () => {
     const setCookies = async (n: number) => {
       let count = 0;
       for (let i = 0; i < n; i++) {
-        const res = await me(t.app, cookie);
+        const res = await getMe(t.app, cookie);
         expect(res.json().user).toMatchObject({ id: user.id });
         if (sessionCookieOf(res)) count++;
       }
@@ -172,11 +167,7 @@ describe("the session cookie over https", () => {
 
   it("is __Host-mh_session: Secure, Path=/, no Domain, HttpOnly, SameSite=Lax", async () => {
     const user = await buildUser(t.app);
-    const res = await call(t.app, {
-      method: "POST",
-      url: "/api/auth/signin",
-      payload: { email: user.email, password: user.password },
-    });
+    const res = await signin(t.app, { email: user.email, password: user.password });
     expect(res.statusCode, res.body).toBe(200);
     const names = res.cookies.map((c) => c.name);
     expect(names).toContain("__Host-mh_session");
@@ -187,10 +178,10 @@ describe("the session cookie over https", () => {
     expect(String(res.headers["set-cookie"])).not.toMatch(/domain=/i);
 
     const cookie = sessionCookie(res);
-    expect((await me(t.app, cookie)).json().user).toMatchObject({ id: user.id });
+    expect((await getMe(t.app, cookie)).json().user).toMatchObject({ id: user.id });
     // The unprefixed name, which a subdomain or plain-http page could set, is not read.
     const token = cookie.split("=")[1];
-    expect((await me(t.app, `mh_session=${token}`)).json()).toEqual({ user: null });
+    expect((await getMe(t.app, `mh_session=${token}`)).json()).toEqual({ user: null });
 
     const out = await call(t.app, { method: "POST", url: "/api/auth/signout", cookie });
     expect(sessionCookieOf(out)).toMatchObject({
@@ -201,6 +192,6 @@ describe("the session cookie over https", () => {
       httpOnly: true,
       sameSite: "Lax",
     });
-    expect((await me(t.app, cookie)).json()).toEqual({ user: null });
+    expect((await getMe(t.app, cookie)).json()).toEqual({ user: null });
   });
 });
