@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, createTestApp, expectProblem, multipart, type TestApp } from "#server/test/app.ts";
 import { canSignIn, sessionCookieOf, signin, signup } from "#server/test/auth.ts";
 import { buildUser, randomIp, uniqueEmail } from "#server/test/factories.ts";
+import { TEST_REDIS_URL } from "#server/test/redis.ts";
 import { MSG } from "#shared/messages.ts";
 
 describe("rate limits on sign-in and sign-up (3 attempts a minute)", () => {
@@ -72,10 +73,9 @@ describe("rate limits on sign-in and sign-up (3 attempts a minute)", () => {
 });
 
 describe("rate limits shared through Redis by two app nodes", () => {
-  const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
   let nodes: TestApp[] = [];
   beforeAll(async () => {
-    const env = { RATE_LIMIT_AUTH_MAX: "3", REDIS_URL: redisUrl };
+    const env = { RATE_LIMIT_AUTH_MAX: "3", REDIS_URL: TEST_REDIS_URL };
     nodes = await Promise.all([createTestApp(env), createTestApp(env)]);
     // A loaded machine may connect after the start's bounded wait: until then each node counts alone.
     await vi.waitFor(() => expect(nodes.map((n) => n.app.rateLimitCounters.shared)).toEqual([true, true]), {
