@@ -7,20 +7,12 @@ import {
   call,
   createTestApp,
   expectProblem,
-  multipart,
   sessionCookie,
   setupTestApp,
   type TestApp,
 } from "#server/test/app.ts";
-import { canSignIn, me } from "#server/test/auth.ts";
-import {
-  buildUser,
-  jpeg,
-  STRONG_PASSWORD,
-  signedInUser,
-  signIn,
-  uniqueEmail,
-} from "#server/test/factories.ts";
+import { canSignIn, me, signup } from "#server/test/auth.ts";
+import { buildUser, STRONG_PASSWORD, signedInUser, signIn, uniqueEmail } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import { hashToken } from "./sessions.ts";
 
@@ -37,14 +29,7 @@ describe("common passwords are refused wherever a password is set", () => {
     "sign-up refuses %s with the field error, and creates nobody",
     async (password) => {
       const email = uniqueEmail("common");
-      const form = await multipart({
-        name: "Common",
-        email,
-        role: "buyer",
-        password,
-        photo: { data: await jpeg(), filename: "me.jpg", type: "image/jpeg" },
-      });
-      const res = await call(t.app, { method: "POST", url: "/api/auth/signup", ...form });
+      const res = await signup(t.app, { name: "Common", email, password });
       expect(expectProblem(res, 400, MSG.signup.passwordCommon).errors).toEqual({
         password: MSG.signup.passwordCommon,
       });

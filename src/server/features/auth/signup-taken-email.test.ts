@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, expectProblem, multipart, setupTestApp } from "#server/test/app.ts";
-import { buildUser, jpeg, STRONG_PASSWORD } from "#server/test/factories.ts";
+import { expectProblem, setupTestApp } from "#server/test/app.ts";
+import { signup } from "#server/test/auth.ts";
+import { buildUser, STRONG_PASSWORD } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
 // The real argon2, watched: which passwords a request hashed.
@@ -26,14 +27,7 @@ describe("sign-up with an email that already has an account", () => {
     const existing = await buildUser(t.app);
     const password = `${STRONG_PASSWORD}-taken`;
     argon2.hashed.length = 0;
-    const form = await multipart({
-      name: "Someone Else",
-      email: existing.email.toUpperCase(),
-      role: "buyer",
-      password,
-      photo: { data: await jpeg(), filename: "me.jpg", type: "image/jpeg" },
-    });
-    const res = await call(t.app, { method: "POST", url: "/api/auth/signup", ...form });
+    const res = await signup(t.app, { name: "Someone Else", email: existing.email.toUpperCase(), password });
     expectProblem(res, 409, MSG.signup.emailTaken);
     expect(argon2.hashed).toEqual([password]);
   });

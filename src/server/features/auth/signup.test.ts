@@ -8,7 +8,7 @@ import {
   setupTestApp,
 } from "#server/test/app.ts";
 import { canSignIn, me, sessionCookieOf, signin, signup } from "#server/test/auth.ts";
-import { buildUser, STRONG_PASSWORD, uniqueEmail } from "#server/test/factories.ts";
+import { buildUser, jpegPart, STRONG_PASSWORD, uniqueEmail } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 
@@ -63,11 +63,7 @@ describe("sign up", () => {
 
   it("refuses a text file named photo.jpg with 415 and the image message, and creates nobody", async () => {
     const email = uniqueEmail("text-photo");
-    const text = {
-      data: Buffer.from("I am not a picture, just words.\n"),
-      filename: "photo.jpg",
-      type: "image/jpeg",
-    };
+    const text = jpegPart(Buffer.from("I am not a picture, just words.\n"), "photo.jpg");
     const res = await signup(t.app, { email, photo: text });
     expectProblem(res, 415, MSG.image.notImage);
     expect(sessionCookieOf(res)).toBeUndefined();
