@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "#server/test/app.ts";
+import { me } from "#server/test/auth.ts";
 import { buildListing, signedInUser, signIn } from "#server/test/factories.ts";
-import { enrolMfa, signedInUserWithMfa, signInWithCode, totpCode, wrongCode } from "#server/test/mfa.ts";
+import {
+  enrolMfa,
+  passwordStep,
+  pendingCookie,
+  signedInUserWithMfa,
+  signInWithCode,
+  totpCode,
+  wrongCode,
+} from "#server/test/mfa.ts";
 import { MSG } from "#shared/messages.ts";
 import { MFA_ENROLMENT_REQUIRED } from "#shared/schemas/two-factor.ts";
 import { createSession } from "./sessions.ts";
@@ -23,8 +32,7 @@ describe("REQUIRE_ADMIN_MFA=true", () => {
       expect(body.code).toBe(MFA_ENROLMENT_REQUIRED);
     }
     // Their own account still works: that is where they enrol.
-    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
-    expect(me.json().user).toMatchObject({ role: "admin", mfaEnabled: false, mfaRequired: true });
+    expect(await me(t.app, cookie)).toMatchObject({ role: "admin", mfaEnabled: false, mfaRequired: true });
   });
 
   it("opens the admin APIs once the admin has enrolled, and then asks them for a code at sign-in", async () => {
@@ -53,8 +61,7 @@ describe("REQUIRE_ADMIN_MFA=true", () => {
       payload: { password: user.password },
     });
     expectProblem(res, 403, MSG.mfa.adminMustKeep);
-    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
-    expect(me.json().user).toMatchObject({ mfaEnabled: true });
+    expect(await me(t.app, cookie)).toMatchObject({ mfaEnabled: true });
   });
 
   it("gives admin rights only to a session that proved the second factor; turning it on ends the others", async () => {
@@ -69,8 +76,7 @@ describe("REQUIRE_ADMIN_MFA=true", () => {
     const unproved = `mh_session=${session.token}`;
     const res = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie: unproved });
     expectProblem(res, 403, MSG.mfa.sessionNotVerified);
-    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie: unproved });
-    expect(me.json().user).toMatchObject({ id: user.id });
+    expect(await me(t.app, unproved)).toMatchObject({ id: user.id });
   });
 
   it("shows a hidden listing to an admin only once their session has proved the second factor", async () => {
@@ -84,8 +90,7 @@ describe("REQUIRE_ADMIN_MFA=true", () => {
 
   it("leaves it optional for everyone else", async () => {
     const { cookie } = await signedInUser(t.app, { role: "seller" });
-    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
-    expect(me.json().user).toMatchObject({ mfaEnabled: false, mfaRequired: false });
+    expect(await me(t.app, cookie)).toMatchObject({ mfaEnabled: false, mfaRequired: false });
     const mine = await call(t.app, { method: "GET", url: "/api/me/listings", cookie });
     expect(mine.statusCode, mine.body).toBe(200);
   });
@@ -116,8 +121,7 @@ describe("REQUIRE_ADMIN_MFA=false", () => {
     const { user, cookie } = await signedInUser(t.app, { role: "admin" });
     const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie });
     expect(sellers.statusCode, sellers.body).toBe(200);
-    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
-    expect(me.json().user).toMatchObject({ mfaEnabled: false, mfaRequired: false });
+    expect(await me(t.app, cookie)).toMatchObject({ mfaEnabled: false, mfaRequired: false });
 
     await enrolMfa(t.app, cookie, user.password);
     const off = await call(t.app, {
@@ -162,19 +166,14 @@ describe("the code step is rate limited", () => {
 
   it("refuses the 4th guess for one pending account with 429 and Retry-After, even with the right code", async () => {
     const { user, secret } = await signedInUserWithMfa(t.app);
-    const first = await call(t.app, {
-      method: "POST",
-      url: "/api/auth/signin",
-      payload: { email: user.email, password: user.password },
-    });
-    const pending = first.cookies.find((c) => c.name === "mh_mfa")!;
+    const pending = pendingCookie(await passwordStep(t.app, user));
     // Each guess from a different address: the limit is per waiting account, not only per IP.
     const guess = (n: number, code: string) =>
-      t.app.inject({
+      call(t.app, {
         method: "POST",
         url: "/api/auth/signin/mfa",
         remoteAddress: `10.0.0.${n}`,
-        headers: { origin: t.config.publicUrl.origin, cookie: `mh_mfa=${pending.value}` },
+        cookie: pending,
         payload: { code },
       });
     for (let n = 1; n <= 3; n++)
@@ -186,11 +185,10 @@ describe("the code step is rate limited", () => {
 
   it("shares no bucket among requests without a valid pending cookie: each is told to start again", async () => {
     const noCookie = (n: number) =>
-      t.app.inject({
+      call(t.app, {
         method: "POST",
         url: "/api/auth/signin/mfa",
         remoteAddress: `10.0.1.${n}`,
-        headers: { origin: t.config.publicUrl.origin },
         payload: { code: "123456" },
       });
     for (let n = 1; n <= 5; n++) expectProblem(await noCookie(n), 401, MSG.mfa.pendingExpired);
