@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mfaRecoveryCodes, users } from "#server/db/schema.ts";
+import { mfaRecoveryCodes } from "#server/db/schema.ts";
 import { call, createTestApp, sessionCookie } from "#server/test/app.ts";
+import { me, signin, userRow } from "#server/test/auth.ts";
 import { signedInUser, signIn, uniqueEmail } from "#server/test/factories.ts";
 import { enrolMfa, signInWithCode, totpCode } from "#server/test/mfa.ts";
 import { type ChildDatabase, childDatabase, killChildren, runNode } from "#server/test/process.ts";
@@ -81,27 +82,19 @@ describe("npm run admin -- create", () => {
     // PGlite is one process's at a time: the CLI has exited, now the app opens the same database.
     const t = await createTestApp({}, {}, target.open);
     try {
-      const res = await call(t.app, {
-        method: "POST",
-        url: "/api/auth/signin",
-        payload: { email, password: PASSWORD },
-      });
+      const res = await signin(t.app, { email, password: PASSWORD });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().user).toMatchObject({
         email: email.toLowerCase(),
         name: "Head Admin",
         role: "admin",
       });
-      const cookie = `mh_session=${res.cookies.find((c) => c.name === "mh_session")!.value}`;
+      const cookie = sessionCookie(res);
       const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie });
       expect(sellers.statusCode, sellers.body).toBe(200);
 
       // The refused second create changed nothing: the first name and password stand.
-      const other = await call(t.app, {
-        method: "POST",
-        url: "/api/auth/signin",
-        payload: { email: email.toUpperCase(), password: PASSWORD },
-      });
+      const other = await signin(t.app, { email: email.toUpperCase(), password: PASSWORD });
       expect(other.json().user.name).toBe("Head Admin");
     } finally {
       await t.close();
@@ -147,18 +140,16 @@ describe("npm run admin -- reset-mfa", () => {
     t = await createTestApp({ REQUIRE_ADMIN_MFA: "true" }, {}, target.open);
     try {
       for (const c of [cookie, session]) {
-        const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie: c });
-        expect(me.json().user).toBeNull();
+        expect(await me(t.app, c)).toBeNull();
       }
-      const row = (await t.app.db.select().from(users).where(eq(users.id, user.id)))[0]!;
+      const row = await userRow(t.app, user.id);
       expect([row.totpSecret, row.totpEnabledAt, row.totpPendingSecret]).toEqual([null, null, null]);
       expect(
         await t.app.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id)),
       ).toEqual([]);
       // The password alone signs in again; the admin pages wait until they enrol again.
       const again = await signIn(t.app, user);
-      const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie: again });
-      expect(me.json().user).toMatchObject({ id: user.id, mfaEnabled: false, mfaRequired: true });
+      expect(await me(t.app, again)).toMatchObject({ id: user.id, mfaEnabled: false, mfaRequired: true });
       const sellers = await call(t.app, { method: "GET", url: "/api/admin/sellers", cookie: again });
       expect(sellers.statusCode).toBe(403);
     } finally {
