@@ -8,6 +8,7 @@ import { isTotpCode, MfaSigninSchema } from "#shared/schemas/two-factor.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { CodeInput } from "./code-input.tsx";
 import { useSigninCode } from "./two-factor-api.ts";
 
 type CodeForm = z.input<typeof MfaSigninSchema>;
@@ -98,16 +99,7 @@ export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRe
               className="input w-full font-mono"
             />
           ) : (
-            <input
-              {...control}
-              {...register("code")}
-              type="text"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              className="input w-full font-mono tracking-widest"
-            />
+            <CodeInput control={control} registration={register("code")} pattern="[0-9 ]*" />
           )
         }
       </FormField>

@@ -10,6 +10,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { CodeInput } from "./code-input.tsx";
 import { useConfirmMfa, useDisableMfa, useStartMfa } from "./two-factor-api.ts";
 
 /** Two-step sign-in (TOTP) on the profile page: set up with a QR code, recovery codes once, turn off. */
@@ -157,17 +158,7 @@ function ConfirmEnrolment({
           error={errors.code?.message}
           strongError={errors.code?.type === "server"}
         >
-          {(control) => (
-            <input
-              {...control}
-              {...register("code")}
-              type="text"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={7}
-              className="input w-full max-w-xs font-mono tracking-widest"
-            />
-          )}
+          {(control) => <CodeInput control={control} registration={register("code")} narrow />}
         </FormField>
         <FormField
           id="two-factor-password"
