@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, users } from "#server/db/schema.ts";
 import { NotFound } from "#server/errors.ts";
-import { sellerColumns, toSeller } from "#server/features/people/presenter.ts";
+import { personPhotoJoin, sellerColumns, toSeller } from "#server/features/people/presenter.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Seller } from "#shared/schemas/people.ts";
@@ -16,7 +16,7 @@ export async function listSellers(db: Db, q: { cursor?: string | undefined; limi
   const rows = await db
     .select(sellerFields())
     .from(users)
-    .leftJoin(images, eq(images.key, users.photoKey))
+    .leftJoin(images, personPhotoJoin())
     .where(and(eq(users.role, "seller"), beforeCursor(users.createdAt, users.id, cursor)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(q.limit + 1);
@@ -36,7 +36,7 @@ export async function verifySeller(db: Db, sellerId: string): Promise<Seller> {
   const [row] = await db
     .select(sellerFields())
     .from(users)
-    .leftJoin(images, eq(images.key, users.photoKey))
+    .leftJoin(images, personPhotoJoin())
     .where(eq(users.id, sellerId));
   return toSeller(row!);
 }

@@ -1,34 +1,27 @@
 import { sql } from "drizzle-orm";
-import { images, users } from "#server/db/schema.ts";
+import { users } from "#server/db/schema.ts";
+import { type PersonRow, personColumns, toStoredPhoto } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import type { User } from "#shared/schemas/auth.ts";
 
-/** The columns a signed-in user is read with: select them from `users` left-joined to their photo. */
+/**
+ * The columns a signed-in user is read with: select them from `users` left-joined to their photo
+ * (`personPhotoJoin`).
+ */
 export const authUserColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
+  ...personColumns(),
   role: users.role,
   verified: users.verified,
   totpEnabledAt: users.totpEnabledAt,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-  photoKey: images.key,
-  photoWidth: images.width,
-  photoHeight: images.height,
 };
 
-type AuthUserRow = {
-  id: string;
-  name: string;
-  email: string;
+type AuthUserRow = PersonRow & {
   role: AuthUser["role"];
   verified: boolean;
   totpEnabledAt: Date | null;
   hasPassword: boolean;
-  photoKey: string | null;
-  photoWidth: number | null;
-  photoHeight: number | null;
 };
 
 /** A row of `authUserColumns` as the request's user. */
@@ -41,7 +34,7 @@ export function toAuthUser(r: AuthUserRow): AuthUser {
     verified: r.verified,
     mfaEnabled: r.totpEnabledAt !== null,
     hasPassword: r.hasPassword,
-    photo: r.photoKey ? { key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 } : null,
+    photo: toStoredPhoto(r),
   };
 }
 

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, users } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Unauthorized } from "#server/errors.ts";
+import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { type ImageStore, saveImage } from "#server/images/store.ts";
 import { isUniqueViolation } from "#server/lib/pg-errors.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
@@ -26,7 +27,7 @@ export async function loadAuthUser(db: Db, id: string): Promise<AuthUser> {
   const rows = await db
     .select(authUserColumns)
     .from(users)
-    .leftJoin(images, eq(images.key, users.photoKey))
+    .leftJoin(images, personPhotoJoin())
     .where(eq(users.id, id))
     .limit(1);
   const r = rows[0];

@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { images, sessions, users } from "#server/db/schema.ts";
+import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { maskIp } from "#server/lib/mask-ip.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import { authUserColumns, toAuthUser } from "./presenter.ts";
@@ -107,7 +108,7 @@ export async function loadSession(db: Db, id: string): Promise<LoadedSession | n
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(images, eq(images.key, users.photoKey))
+    .leftJoin(images, personPhotoJoin())
     .where(and(eq(sessions.id, id), liveSession(Date.now())))
     .limit(1);
   const r = rows[0];

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { categories, images, listings, users } from "#server/db/schema.ts";
-import { sellerColumns, toSeller } from "#server/features/people/presenter.ts";
+import { personPhotoJoin, sellerColumns, toSeller } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 
@@ -42,7 +42,7 @@ export function selectListings(db: Db) {
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(categories, eq(categories.slug, listings.categorySlug))
     .innerJoin(listingPhoto, eq(listingPhoto.key, listings.photoKey))
-    .leftJoin(images, eq(images.key, users.photoKey));
+    .leftJoin(images, personPhotoJoin());
 }
 
 type ListingRow = Awaited<ReturnType<ReturnType<typeof selectListings>["execute"]>>[number];

@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { images, listings, orders, users } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import { listingsByIds } from "#server/features/listings/service.ts";
-import { personColumns } from "#server/features/people/presenter.ts";
+import { personColumns, personPhotoJoin } from "#server/features/people/presenter.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
@@ -116,7 +116,7 @@ export async function listBuyers(
     })
     .from(latest)
     .innerJoin(users, eq(users.id, latest.buyerId))
-    .leftJoin(images, eq(images.key, users.photoKey))
+    .leftJoin(images, personPhotoJoin())
     .where(
       cursor
         ? sql`(${latest.lastAt}, ${latest.buyerId}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`

@@ -2,15 +2,16 @@
  * A user as other people see them (a listing's seller, a buyer, a seller in All sellers): the one
  * select and the one mapping, so every list shows the same name, email and photo.
  */
+import { eq } from "drizzle-orm";
 import { images, users } from "#server/db/schema.ts";
-import { toImage } from "#server/images/store.ts";
+import { type StoredImage, toImage } from "#server/images/store.ts";
 import type { Image } from "#shared/schemas/images.ts";
 import type { Person, Seller } from "#shared/schemas/people.ts";
 
 /**
  * The columns of `users` a person needs, with their photo: join it with
- * `.leftJoin(images, eq(images.key, users.photoKey))` (a person may have no photo; a query that
- * needs another image, as a listing's photo, joins that one under an alias).
+ * `.leftJoin(images, personPhotoJoin())` (a person may have no photo; a query that needs another
+ * image, as a listing's photo, joins that one under an alias).
  *
  * A function, not a constant: mutation testing does not reload module-level code for each mutant.
  */
@@ -25,18 +26,28 @@ export function personColumns() {
   };
 }
 
+/** The join `personColumns` reads the photo through: `.leftJoin(images, personPhotoJoin())`. */
+export function personPhotoJoin() {
+  return eq(images.key, users.photoKey);
+}
+
 /** `personColumns` and the seller's verified tick. */
 export function sellerColumns() {
   return { ...personColumns(), verified: users.verified };
 }
 
 type PhotoRow = { photoKey: string | null; photoWidth: number | null; photoHeight: number | null };
-type PersonRow = { id: string; name: string; email: string } & PhotoRow;
+/** A row of `personColumns`. */
+export type PersonRow = { id: string; name: string; email: string } & PhotoRow;
+
+/** The photo of a `personColumns` row as stored (the signed-in user keeps it so). */
+export function toStoredPhoto(r: PhotoRow): StoredImage | null {
+  return r.photoKey ? { key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 } : null;
+}
 
 function toPhoto(r: PhotoRow): Image | null {
-  return r.photoKey
-    ? toImage({ key: r.photoKey, width: r.photoWidth ?? 0, height: r.photoHeight ?? 0 })
-    : null;
+  const photo = toStoredPhoto(r);
+  return photo ? toImage(photo) : null;
 }
 
 export function toPerson(r: PersonRow): Person {
