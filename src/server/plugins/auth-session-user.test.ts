@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sessions, users } from "#server/db/schema.ts";
 import { sessionClient } from "#server/features/auth/sessions.ts";
 import { call, setupTestApp } from "#server/test/app.ts";
+import { me } from "#server/test/auth.ts";
 import { buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 
 /** What the auth plugin reads from a session and records for it (auth.ts), over HTTP. */
@@ -16,9 +17,7 @@ describe("the signed-in user and the session's device", () => {
     const { photoKey } = await buildListing(t.app);
     await t.app.db.update(users).set({ photoKey }).where(eq(users.id, user.id));
 
-    const res = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().user.photo).toEqual({
+    expect((await me(t.app, cookie))!.photo).toEqual({
       src: expect.stringContaining(photoKey!),
       srcSet: expect.stringContaining(photoKey!),
       width: 96,

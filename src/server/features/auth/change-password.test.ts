@@ -11,7 +11,7 @@ import {
   setupTestApp,
   type TestApp,
 } from "#server/test/app.ts";
-import { canSignIn, me, signup } from "#server/test/auth.ts";
+import { canSignIn, me, signin, signup } from "#server/test/auth.ts";
 import { buildUser, STRONG_PASSWORD, signedInUser, signIn, uniqueEmail } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import { hashToken } from "./sessions.ts";
@@ -143,13 +143,9 @@ describe("changing one's password", () => {
 
   it("the signed-in user says whether there is a password, so the page can offer the form or not", async () => {
     const withPassword = await buildUser(t.app);
-    const signin = await call(t.app, {
-      method: "POST",
-      url: "/api/auth/signin",
-      payload: { email: withPassword.email, password: withPassword.password },
-    });
-    expect(signin.json().user).toMatchObject({ hasPassword: true });
-    expect(await me(t.app, sessionCookie(signin))).toMatchObject({ hasPassword: true });
+    const res = await signin(t.app, { email: withPassword.email, password: withPassword.password });
+    expect(res.json().user).toMatchObject({ hasPassword: true });
+    expect(await me(t.app, sessionCookie(res))).toMatchObject({ hasPassword: true });
 
     const { user: googleOnly, cookie } = await signedInUser(t.app);
     await t.app.db.update(users).set({ passwordHash: null }).where(eq(users.id, googleOnly.id));

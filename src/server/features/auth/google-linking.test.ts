@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "#server/test/app.ts";
-import { me } from "#server/test/auth.ts";
+import { me, signin } from "#server/test/auth.ts";
 import { buildUser, signIn } from "#server/test/factories.ts";
 import { accountsWithEmail, browser, expectRefused, setupGoogleSignin } from "#server/test/google.ts";
 
@@ -27,11 +26,7 @@ describe("Google sign-in: which account it signs in to (against a real provider)
     // Whoever set the password may have squatted the address: Google proved it, so the password and
     // the sessions made with it end.
     expect(await me(g.app, earlierSession)).toBeNull();
-    const withPassword = await call(g.app, {
-      method: "POST",
-      url: "/api/auth/signin",
-      payload: { email: existing.email, password: existing.password },
-    });
+    const withPassword = await signin(g.app, { email: existing.email, password: existing.password });
     expect(withPassword.statusCode).toBe(401);
   });
 

@@ -5,7 +5,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwordResetTokens } from "#server/db/schema.ts";
 import { call, createTestApp, expectProblem, sessionCookie, type TestApp } from "#server/test/app.ts";
-import { canSignIn } from "#server/test/auth.ts";
+import { canSignIn, me } from "#server/test/auth.ts";
 import { buildUser, randomIp, signIn, uniqueEmail } from "#server/test/factories.ts";
 import { type CaughtMail, type MailCatcher, startMailCatcher } from "#server/test/mail-catcher.ts";
 import { MSG } from "#shared/messages.ts";
@@ -99,8 +99,7 @@ describe("password reset by email, through a real SMTP server", () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().user).toMatchObject({ id: user.id, email: user.email });
     const newCookie = sessionCookie(confirmed);
-    const me = await call(t.app, { method: "GET", url: "/api/auth/me", cookie: newCookie });
-    expect(me.json().user).toMatchObject({ id: user.id });
+    expect(await me(t.app, newCookie)).toMatchObject({ id: user.id });
 
     for (const cookie of [oldCookie, otherDevice]) {
       const stale = await call(t.app, { method: "GET", url: "/api/auth/me", cookie });
