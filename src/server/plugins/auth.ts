@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "#server/db/client.ts";
 import { Forbidden, MfaEnrolmentRequired, Unauthorized } from "#server/errors.ts";
+import type { AuthUser } from "#server/features/auth/presenter.ts";
 import {
   clearSessionCookie,
   hashToken,
@@ -11,22 +12,8 @@ import {
   setSessionCookie,
   touchSession,
 } from "#server/features/auth/sessions.ts";
-import type { StoredImage } from "#server/images/store.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Role } from "#shared/schemas/auth.ts";
-
-export type AuthUser = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  verified: boolean;
-  /** Signs in with a second factor (TOTP). */
-  mfaEnabled: boolean;
-  /** False for a Google-only account. */
-  hasPassword: boolean;
-  photo: StoredImage | null;
-};
 
 /** Who may call a route. Every /api route must say; the app refuses to start otherwise. */
 export type Access = "public" | "signedIn" | readonly Role[];

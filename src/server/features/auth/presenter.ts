@@ -1,9 +1,22 @@
 import { sql } from "drizzle-orm";
 import { users } from "#server/db/schema.ts";
 import { type PersonRow, personColumns, toStoredPhoto } from "#server/features/people/presenter.ts";
-import { toImage } from "#server/images/store.ts";
-import type { AuthUser } from "#server/plugins/auth.ts";
-import type { User } from "#shared/schemas/auth.ts";
+import { type StoredImage, toImage } from "#server/images/store.ts";
+import type { Role, User } from "#shared/schemas/auth.ts";
+
+/** The signed-in user as the server keeps it on the request (`request.user`). */
+export type AuthUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  verified: boolean;
+  /** Signs in with a second factor (TOTP). */
+  mfaEnabled: boolean;
+  /** False for a Google-only account. */
+  hasPassword: boolean;
+  photo: StoredImage | null;
+};
 
 /**
  * The columns a signed-in user is read with: select them from `users` left-joined to their photo
@@ -18,7 +31,7 @@ export const authUserColumns = {
 };
 
 type AuthUserRow = PersonRow & {
-  role: AuthUser["role"];
+  role: Role;
   verified: boolean;
   totpEnabledAt: Date | null;
   hasPassword: boolean;

@@ -6,10 +6,9 @@ import { BadRequest, Conflict, Unauthorized } from "#server/errors.ts";
 import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { type ImageStore, saveImage } from "#server/images/store.ts";
 import { isUniqueViolation } from "#server/lib/pg-errors.ts";
-import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ProfileFields, SignupFields } from "#shared/schemas/auth.ts";
-import { authUserColumns, toAuthUser } from "./presenter.ts";
+import { type AuthUser, authUserColumns, toAuthUser } from "./presenter.ts";
 
 /** Verified against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = await hash("not-a-real-password-Aa1!");

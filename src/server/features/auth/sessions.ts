@@ -5,8 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { images, sessions, users } from "#server/db/schema.ts";
 import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { maskIp } from "#server/lib/mask-ip.ts";
-import type { AuthUser } from "#server/plugins/auth.ts";
-import { authUserColumns, toAuthUser } from "./presenter.ts";
+import { type AuthUser, authUserColumns, toAuthUser } from "./presenter.ts";
 
 const SESSION_COOKIE = "mh_session";
 /**

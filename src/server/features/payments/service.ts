@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { orders, payments } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "#server/errors.ts";
+import type { AuthUser } from "#server/features/auth/presenter.ts";
 import {
   CardError,
   type PaymentIntent,
@@ -11,7 +12,6 @@ import {
 } from "#server/features/payments/provider/provider.ts";
 import { PaymentInProgress } from "#server/features/payments/provider/test-provider.ts";
 import { isUuid } from "#server/lib/pagination.ts";
-import type { AuthUser } from "#server/plugins/auth.ts";
 import { MSG } from "#shared/messages.ts";
 import { CURRENCY, type PaymentConfirmReq, toPoisha } from "#shared/schemas/payments.ts";
 
