@@ -19,7 +19,7 @@ import {
  * orders and "seller" the listings the requests point at; the "other" ones own nothing involved.
  */
 export const CALLERS = ["anonymous", "buyer", "otherBuyer", "seller", "otherSeller", "admin"] as const;
-export type Caller = (typeof CALLERS)[number];
+type Caller = (typeof CALLERS)[number];
 export type Expected = Record<Caller, number>;
 
 /** How a caller reads in a test's name. */

@@ -6,13 +6,13 @@ type Count = { current: number; ttl: number };
 type Done = (error: Error | null, result?: Count) => void;
 
 /** After a failed Redis command, counters stay in memory this long before Redis is tried again. */
-export const REDIS_RETRY_MS = 5000;
+const REDIS_RETRY_MS = 5000;
 
 /**
  * Fixed-window counters in this process. The least recently used keys are dropped past `capacity`,
  * so memory stays bounded; it is large so that spraying keys cannot cheaply reset someone's count.
  */
-export class MemoryCounters {
+class MemoryCounters {
   private readonly windows = new Map<string, { current: number; resetAt: number }>();
   constructor(private readonly capacity = 100_000) {}
 

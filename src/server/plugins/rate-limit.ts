@@ -10,7 +10,7 @@ import { MSG } from "#shared/messages.ts";
 import { FailoverCounters, storeOver } from "./rate-limit-store.ts";
 
 /** How long a rate-limit counter may wait on Redis before this process counts in memory instead. */
-export const REDIS_TIMEOUT_MS = 500;
+const REDIS_TIMEOUT_MS = 500;
 
 /**
  * Rate limiting, off by default and applied per route. The counters live in process memory,
@@ -76,7 +76,7 @@ function connected(redis: Redis): Promise<void> {
   });
 }
 
-export type Limits = { max: number; windowSeconds: number };
+type Limits = { max: number; windowSeconds: number };
 
 /**
  * One counter as a hook: each call counts one and refuses with 429 problem+json and Retry-After

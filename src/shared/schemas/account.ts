@@ -15,7 +15,7 @@ export type ChangePasswordReq = z.infer<typeof ChangePasswordSchema>;
 export const ChangePasswordResponseSchema = z.object({ message: z.string() });
 
 /** One signed-in session, as its owner sees it in the list of devices. */
-export const DeviceSchema = z.object({
+const DeviceSchema = z.object({
   /** Opaque: not the session's stored id, and no use outside this list. */
   id: z.string(),
   /** "Firefox 128", or null when the User-Agent says nothing we recognise. */

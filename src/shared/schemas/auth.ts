@@ -2,9 +2,9 @@ import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 
-export const ROLES = ["buyer", "seller", "admin"] as const;
+const ROLES = ["buyer", "seller", "admin"] as const;
 export type Role = (typeof ROLES)[number];
-export const SIGNUP_ROLES = ["buyer", "seller"] as const;
+const SIGNUP_ROLES = ["buyer", "seller"] as const;
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
@@ -67,7 +67,7 @@ export type User = z.infer<typeof UserSchema>;
 export const MeResponseSchema = z.object({ user: UserSchema.nullable() });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-export const DemoAccountSchema = z.object({ role: z.enum(ROLES), email: z.string(), password: z.string() });
+const DemoAccountSchema = z.object({ role: z.enum(ROLES), email: z.string(), password: z.string() });
 export const DemoAccountsResponseSchema = z.object({ accounts: z.array(DemoAccountSchema) });
 export type DemoAccount = z.infer<typeof DemoAccountSchema>;
 

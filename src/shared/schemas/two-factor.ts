@@ -9,7 +9,7 @@ export const MFA_ENROLMENT_REQUIRED = "mfa_enrolment_required";
 const withoutSpaces = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, "") : v);
 
 /** A 6-digit TOTP code, as typed. */
-export const TotpCodeSchema = z.preprocess(
+const TotpCodeSchema = z.preprocess(
   withoutSpaces,
   z
     .string({ error: MSG.mfa.codeRequired })
@@ -32,7 +32,7 @@ export type MfaSigninReq = z.infer<typeof MfaSigninSchema>;
 export const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
 /** A correct password of an account with a second factor: no session yet, the code comes next. */
-export const MfaRequiredSchema = z.object({ mfaRequired: z.literal(true) });
+const MfaRequiredSchema = z.object({ mfaRequired: z.literal(true) });
 export const SigninResponseSchema = z.union([z.object({ user: UserSchema }), MfaRequiredSchema]);
 export type SigninResponse = z.infer<typeof SigninResponseSchema>;
 
