@@ -5,13 +5,12 @@ import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import { type ChangePasswordReq, ChangePasswordSchema } from "#shared/schemas/account.ts";
 import type { User } from "#shared/schemas/auth.ts";
-import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { NewPasswordField, PasswordField } from "./account-fields.tsx";
 import { useChangePassword } from "./account-security-api.ts";
-import { NewPasswordField } from "./new-password-field.tsx";
 
 const fields = ["currentPassword", "newPassword"] as const;
 
@@ -58,17 +57,12 @@ export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPa
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             {/* For password managers: which account this new password belongs to. */}
             <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
-            <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...register("currentPassword")}
-                  type="password"
-                  autoComplete="current-password"
-                  className="input w-full"
-                />
-              )}
-            </FormField>
+            <PasswordField
+              id="current-password"
+              label="Current password"
+              error={errors.currentPassword?.message}
+              registration={register("currentPassword")}
+            />
             <NewPasswordField
               id="change-new-password"
               label="New password"

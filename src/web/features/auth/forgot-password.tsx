@@ -6,11 +6,11 @@ import { toast } from "react-toastify";
 import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { PasswordResetRequestSchema } from "#shared/schemas/auth.ts";
-import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { EmailField } from "./account-fields.tsx";
 import { useRequestPasswordReset } from "./password-reset-api.ts";
 
 type ForgotForm = z.input<typeof PasswordResetRequestSchema>;
@@ -97,19 +97,14 @@ export function ForgotPassword({ currentEmail, defaultOpen = false }: ForgotPass
             <p id={introId} className="text-sm text-base-content/70">
               Enter the email address of your account and we will send you a link to set a new password.
             </p>
-            <FormField id={`${idPrefix}-email`} label="Email address" error={errors.email?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...register("email")}
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  className="input w-full"
-                  data-autofocus
-                />
-              )}
-            </FormField>
+            <EmailField
+              id={`${idPrefix}-email`}
+              label="Email address"
+              error={errors.email?.message}
+              registration={register("email")}
+              autoComplete="username"
+              data-autofocus
+            />
             <div className="modal-action mt-2">
               <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
                 Cancel

@@ -13,6 +13,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useSession } from "#web/lib/session.ts";
+import { NameField } from "./account-fields.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DevicesSection } from "./devices-section.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
@@ -91,17 +92,12 @@ function ProfileCard({ user }: { user: User }) {
           </div>
         </div>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <FormField id="profile-name" label="Name" error={errors.name?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register("name")}
-                type="text"
-                autoComplete="name"
-                className="input w-full"
-              />
-            )}
-          </FormField>
+          <NameField
+            id="profile-name"
+            label="Name"
+            error={errors.name?.message}
+            registration={register("name")}
+          />
           <FormField
             id="profile-photo"
             label="New photo"

@@ -7,12 +7,11 @@ import { toast } from "react-toastify";
 import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { NewPasswordSchema } from "#shared/schemas/auth.ts";
-import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
-import { NewPasswordField } from "./new-password-field.tsx";
+import { NewPasswordField, PasswordField } from "./account-fields.tsx";
 import { useConfirmPasswordReset } from "./password-reset-api.ts";
 
 // Typed twice because nobody sees it: a typo here would lock the user out again.
@@ -94,17 +93,13 @@ export default function ResetPasswordPage() {
                 error={errors.password?.message}
                 registration={register("password")}
               />
-              <FormField id="reset-confirm" label="Confirm new password" error={errors.confirm?.message}>
-                {(control) => (
-                  <input
-                    {...control}
-                    {...register("confirm")}
-                    type="password"
-                    autoComplete="new-password"
-                    className="input w-full"
-                  />
-                )}
-              </FormField>
+              <PasswordField
+                id="reset-confirm"
+                label="Confirm new password"
+                error={errors.confirm?.message}
+                registration={register("confirm")}
+                autoComplete="new-password"
+              />
               <PendingButton type="submit" className="btn btn-primary mt-2" pending={confirm.isPending}>
                 Set new password
               </PendingButton>

@@ -6,11 +6,11 @@ import { toast } from "react-toastify";
 import type { z } from "zod";
 import { safeRedirectPath } from "#shared/safe-redirect.ts";
 import { type DemoAccount, SigninSchema } from "#shared/schemas/auth.ts";
-import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { EmailField, PasswordField } from "./account-fields.tsx";
 import { useSignin } from "./api.ts";
 import { ContinueWithGoogle, GoogleSigninErrorAlert } from "./continue-with-google.tsx";
 import { DemoAccountsPanel } from "./demo-accounts-panel.tsx";
@@ -84,34 +84,20 @@ export default function SigninPage() {
             <SigninCodeStep onDone={() => void goBack()} onRestart={() => setCodeStep(false)} />
           ) : (
             <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-              <FormField id="signin-email" label="Email" error={errors.email?.message}>
-                {(control) => (
-                  <input
-                    {...control}
-                    {...register("email")}
-                    type="email"
-                    autoComplete="username"
-                    inputMode="email"
-                    className="input w-full"
-                  />
-                )}
-              </FormField>
-              <FormField
+              <EmailField
+                id="signin-email"
+                label="Email"
+                error={errors.email?.message}
+                registration={register("email")}
+                autoComplete="username"
+              />
+              <PasswordField
                 id="signin-password"
                 label="Password"
                 error={errors.password?.message}
                 strongError={errors.password?.type === "server"}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    {...register("password")}
-                    type="password"
-                    autoComplete="current-password"
-                    className="input w-full"
-                  />
-                )}
-              </FormField>
+                registration={register("password")}
+              />
               <PendingButton type="submit" className="btn btn-primary mt-2" pending={signin.isPending}>
                 Sign In
               </PendingButton>

@@ -12,9 +12,9 @@ import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
+import { EmailField, NameField, NewPasswordField } from "./account-fields.tsx";
 import { useSignup } from "./api.ts";
 import { ContinueWithGoogle } from "./continue-with-google.tsx";
-import { NewPasswordField } from "./new-password-field.tsx";
 import { SignedInNotice } from "./signed-in-notice.tsx";
 
 // The server applies the same text rules; the photo is checked here only for presence and size,
@@ -71,29 +71,19 @@ export default function SignupPage() {
           </div>
           <SignedInNotice />
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <FormField id="signup-name" label="Name" error={errors.name?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...register("name")}
-                  type="text"
-                  autoComplete="name"
-                  className="input w-full"
-                />
-              )}
-            </FormField>
-            <FormField id="signup-email" label="Email" error={errors.email?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...register("email")}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  className="input w-full"
-                />
-              )}
-            </FormField>
+            <NameField
+              id="signup-name"
+              label="Name"
+              error={errors.name?.message}
+              registration={register("name")}
+            />
+            <EmailField
+              id="signup-email"
+              label="Email"
+              error={errors.email?.message}
+              registration={register("email")}
+              autoComplete="email"
+            />
             <FormField id="signup-role" label="Role" error={errors.role?.message}>
               {(control) => (
                 <select {...control} {...register("role")} className="select w-full">

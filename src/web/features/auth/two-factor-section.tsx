@@ -10,6 +10,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { PasswordField } from "./account-fields.tsx";
 import { CodeInput } from "./code-input.tsx";
 import { useConfirmMfa, useDisableMfa, useStartMfa } from "./two-factor-api.ts";
 
@@ -160,22 +161,14 @@ function ConfirmEnrolment({
         >
           {(control) => <CodeInput control={control} registration={register("code")} narrow />}
         </FormField>
-        <FormField
+        <PasswordField
           id="two-factor-password"
           label="Your password"
           error={errors.password?.message}
           strongError={errors.password?.type === "server"}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...register("password")}
-              type="password"
-              autoComplete="current-password"
-              className="input w-full max-w-xs"
-            />
-          )}
-        </FormField>
+          registration={register("password")}
+          narrow
+        />
         <PendingButton type="submit" className="btn btn-primary self-start" pending={confirm.isPending}>
           Turn on
         </PendingButton>
