@@ -9,7 +9,7 @@ import { listings, users } from "./db/schema.ts";
 import { DEMO_ACCOUNTS } from "./features/auth/demo-accounts.ts";
 import { DEMO_BIKES, DEMO_BUYERS, DEMO_SELLERS } from "./seed/demo-catalogue.ts";
 import { multipart } from "./test/app.ts";
-import { jpeg, STRONG_PASSWORD, uniqueEmail } from "./test/factories.ts";
+import { jpeg, jpegPart, STRONG_PASSWORD, uniqueEmail } from "./test/factories.ts";
 import {
   type ChildDatabase,
   childDatabase,
@@ -59,7 +59,7 @@ function stop(server: Server, signal: NodeJS.Signals = "SIGTERM") {
 async function splitSignup(server: Server, fields: Record<string, string>, between: () => Promise<unknown>) {
   const form = await multipart({
     ...fields,
-    photo: { data: await jpeg(1600, 1200), filename: "me.jpg", type: "image/jpeg" },
+    photo: jpegPart(await jpeg(1600, 1200), "me.jpg"),
   });
   const url = new URL(`${server.url}/api/auth/signup`);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -144,7 +144,7 @@ describe("the server process", { timeout: 120_000 }, () => {
       ...early,
       role: "seller",
       password: STRONG_PASSWORD,
-      photo: { data: await jpeg(), filename: "me.jpg", type: "image/jpeg" },
+      photo: jpegPart(await jpeg(), "me.jpg"),
     });
     const signup = await api(server, "/api/auth/signup", {
       method: "POST",
