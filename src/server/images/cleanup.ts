@@ -4,6 +4,7 @@ import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { images, listings, users } from "#server/db/schema.ts";
+import { runPeriodically } from "#server/lib/periodic.ts";
 import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
 import { imageFileName } from "./store.ts";
 
@@ -52,27 +53,19 @@ export async function deleteUnusedImages(db: Db, dir: string, graceMs: number): 
   }
 }
 
-/** Runs `deleteUnusedImages` every `intervalMs` while the app is up; a failure is logged and retried next time. */
+/**
+ * Runs `deleteUnusedImages` every `intervalMs` while the app is up, the first time one interval after
+ * start; a failure is logged and retried next time.
+ */
 export function scheduleImageCleanup(app: FastifyInstance, intervalMs = IMAGE_CLEANUP_INTERVAL_MS): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    running = deleteUnusedImages(app.db, app.config.imageDir, app.config.imageCleanupGraceMs)
-      .then((keys) => {
-        if (keys.length > 0) app.log.info({ count: keys.length }, "unused images deleted");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "image clean-up failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook("onReady", async () => {
-    // Never keeps the process alive by itself.
-    timer = setInterval(run, intervalMs).unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runPeriodically(
+    app,
+    "image clean-up",
+    intervalMs,
+    async () => {
+      const keys = await deleteUnusedImages(app.db, app.config.imageDir, app.config.imageCleanupGraceMs);
+      if (keys.length > 0) app.log.info({ count: keys.length }, "unused images deleted");
+    },
+    { atStart: false },
+  );
 }

@@ -29,6 +29,21 @@ describe("runPeriodically", () => {
     expect(job).toHaveBeenCalledTimes(2);
   });
 
+  it("with atStart false, waits the first interval before the first run", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const app = Fastify({ logger: false });
+    const job = vi.fn(async () => {});
+    runPeriodically(app, "test job", HOUR, job, { atStart: false });
+
+    await app.ready();
+    expect(job).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(HOUR - 1);
+    expect(job).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(job).toHaveBeenCalledTimes(1);
+    await app.close();
+  });
+
   it("never overlaps a run still under way, logs a failure and tries again next time", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const errors: unknown[] = [];
