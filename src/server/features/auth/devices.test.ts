@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { sessions } from "#server/db/schema.ts";
 import { call, expectProblem, sessionCookie, setupTestApp } from "#server/test/app.ts";
-import { me } from "#server/test/auth.ts";
+import { me, sessionCookieOf } from "#server/test/auth.ts";
 import { buildUser, signedInUser, signIn } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
@@ -132,7 +132,7 @@ describe("signed-in devices", () => {
     const self = (await devices(t.app, cookie))[0]!;
     const res = await call(t.app, { method: "DELETE", url: `/api/auth/sessions/${self.id}`, cookie });
     expect(res.statusCode, res.body).toBe(204);
-    expect(res.cookies.find((c) => c.name === "mh_session")?.value).toBe("");
+    expect(sessionCookieOf(res)?.value).toBe("");
     expect(await me(t.app, cookie)).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call } from "#server/test/app.ts";
+import { sessionCookieOf } from "#server/test/auth.ts";
 import { accountsWithEmail, browser, expectRefused, setupGoogleSignin } from "#server/test/google.ts";
 
 describe("Google sign-in refuses a tampered or replayed flow (against a real provider)", () => {
@@ -60,6 +61,6 @@ describe("Google sign-in refuses a tampered or replayed flow (against a real pro
     const replay = await call(g.app, { method: "GET", url: callback!.pathname + callback!.search });
     expect(replay.statusCode).toBe(302);
     expect(replay.headers.location).toBe("/signin?error=google_failed");
-    expect(replay.cookies.find((c) => c.name === "mh_session")).toBeUndefined();
+    expect(sessionCookieOf(replay)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { passwordResetTokens } from "#server/db/schema.ts";
 import { call, expectProblem, sessionCookie, setupTestApp } from "#server/test/app.ts";
-import { me, userRow } from "#server/test/auth.ts";
+import { me, sessionCookieOf, userRow } from "#server/test/auth.ts";
 import { buildUser, signedInUser } from "#server/test/factories.ts";
 import {
   codeStep,
@@ -29,7 +29,7 @@ describe("signing in with two-step sign-in", () => {
     const first = await passwordStep(t.app, user);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ mfaRequired: true });
-    expect(first.cookies.find((c) => c.name === "mh_session")).toBeUndefined();
+    expect(sessionCookieOf(first)).toBeUndefined();
     const pending = first.cookies.find((c) => c.name === "mh_mfa")!;
     expect(pending).toMatchObject({
       httpOnly: true,
@@ -42,7 +42,7 @@ describe("signing in with two-step sign-in", () => {
 
     const wrong = await codeStep(t.app, pendingCookie(first), await wrongCode(secret));
     expect(expectProblem(wrong, 401, MSG.mfa.wrongCode).errors).toEqual({ code: MSG.mfa.wrongCode });
-    expect(wrong.cookies.find((c) => c.name === "mh_session")).toBeUndefined();
+    expect(sessionCookieOf(wrong)).toBeUndefined();
 
     // The current step's code went to enrolment; the next step's is the fresh one.
     const second = await codeStep(t.app, pendingCookie(first), await totpCode(secret, 1));
@@ -133,7 +133,7 @@ describe("signing in with two-step sign-in", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ mfaRequired: true });
-    expect(res.cookies.find((c) => c.name === "mh_session")).toBeUndefined();
+    expect(sessionCookieOf(res)).toBeUndefined();
     const code = await codeStep(t.app, pendingCookie(res), await totpCode(secret, 1));
     expect(code.statusCode, code.body).toBe(200);
   });
@@ -155,7 +155,7 @@ describe("wrong codes in a row", () => {
     const locked = await step(pendingCookie(first), await totpCode(secret, 1));
     expectProblem(locked, 401, MSG.mfa.tooManyCodes);
     expect(locked.cookies.find((c) => c.name === "mh_mfa")?.value).toBe("");
-    expect(locked.cookies.find((c) => c.name === "mh_session")).toBeUndefined();
+    expect(sessionCookieOf(locked)).toBeUndefined();
 
     const again = await signInWithCode(t.app, user, () => totpCode(secret, 1));
     expect(again.statusCode, again.body).toBe(200);
@@ -176,7 +176,7 @@ describe("a pending cookie signs in once", () => {
     vi.setSystemTime(Date.now() + 30_000);
     const copy = await step(await totpCode(secret));
     expectProblem(copy, 401, MSG.mfa.pendingExpired);
-    expect(copy.cookies.find((c) => c.name === "mh_session")).toBeUndefined();
+    expect(sessionCookieOf(copy)).toBeUndefined();
   });
 
   it("is spent by a recovery code too, and a second one is not used up", async () => {
