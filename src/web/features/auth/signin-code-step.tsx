@@ -8,6 +8,7 @@ import { isTotpCode, MfaSigninSchema } from "#shared/schemas/two-factor.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { CodeInput } from "./code-input.tsx";
 import { useSigninCode } from "./two-factor-api.ts";
 
@@ -50,7 +51,7 @@ export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRe
         onRestart();
         return;
       }
-      setError("code", { type: "server", message: err.fieldErrors.code ?? err.message });
+      showFieldErrors(err, setError, ["code"], { fallback: "code" });
       return;
     }
     onDone();

@@ -89,9 +89,36 @@ describe("two-step sign-in on the profile page", () => {
     expect(await screen.findByText(MSG.mfa.wrongPassword)).toBeInTheDocument();
     await user.clear(proof);
     await user.type(proof, "Right!Pass1");
+    // The answer stays until the next try, not only until the next keystroke.
+    expect(screen.getByText(MSG.mfa.wrongPassword)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
     expect(await screen.findByRole("button", { name: "Set up two-step sign-in" })).toBeInTheDocument();
     expect(sent).toEqual([{ password: "Wrong!Pass1" }, { password: "Right!Pass1" }]);
+  });
+
+  it("asks for the password or a code before sending anything, and sends 6 digits as a code", async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      "GET /api/auth/me": () => ({ body: { user: { ...buyer, mfaEnabled: true } } }),
+      "POST /api/auth/mfa/disable": (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return problem(400, MSG.mfa.wrongCode, { code: MSG.mfa.wrongCode });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/profile");
+
+    const proof = await screen.findByLabelText(/Password \(or a current code\)/);
+    await user.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
+    expect(await screen.findByText(MSG.mfa.proofRequired)).toHaveClass("font-bold");
+    expect(proof).toHaveAttribute("aria-invalid", "true");
+    expect(sent).toEqual([]);
+
+    await user.type(proof, "123 456");
+    await user.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
+    expect(await screen.findByText(MSG.mfa.wrongCode)).toHaveClass("font-bold");
+    expect(screen.queryByText(MSG.mfa.proofRequired)).not.toBeInTheDocument();
+    expect(sent).toEqual([{ code: "123 456" }]);
   });
 
   it("tells an admin who must have it to set it up, and offers no way to turn it off once on", async () => {

@@ -124,8 +124,7 @@ function ConfirmEnrolment({
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // Anything but the password is about the code, the server's `detail` included.
-      if (!showFieldErrors(err, setError, ["password"]))
-        setError("code", { type: "server", message: err.fieldErrors.code ?? err.message });
+      showFieldErrors(err, setError, ["password", "code"], { fallback: "code" });
     }
   });
 
@@ -218,33 +217,38 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+type DisableForm = { proof: string };
+
 function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void }) {
   const disable = useDisableMfa();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // reValidateMode: the answer stays under the input until the next try, not only until the next keystroke.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DisableForm>({ defaultValues: { proof: "" }, reValidateMode: "onSubmit" });
 
   if (user.mfaRequired) {
     return <p className="text-sm">{MSG.mfa.adminLostDevice}</p>;
   }
 
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    // A 6-digit entry is a code from the app; anything else is the password.
-    const body = /^\d{6}$/.test(password.replace(/\s+/g, "")) ? { code: password } : { password };
-    if (!password) {
-      setError(MSG.mfa.proofRequired);
+  const onSubmit = handleSubmit(async ({ proof }) => {
+    if (!proof) {
+      setError("proof", { type: "client", message: MSG.mfa.proofRequired });
       return;
     }
+    // A 6-digit entry is a code from the app; anything else is the password.
+    const body = /^\d{6}$/.test(proof.replace(/\s+/g, "")) ? { code: proof } : { password: proof };
     try {
       await disable.mutateAsync(body);
       toast.success(MSG.mfa.disabled);
       onDisabled();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      setError(err.fieldErrors.password ?? err.fieldErrors.code ?? err.message);
+      showFieldErrors(err, setError, { password: "proof", code: "proof" }, { fallback: "proof" });
     }
-  };
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -252,23 +256,14 @@ function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void
         Two-step sign-in is on: signing in asks for a code from your authenticator app.
       </p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormField
+        <PasswordField
           id="two-factor-off-proof"
           label="Password (or a current code) to turn it off"
-          error={error ?? undefined}
+          error={errors.proof?.message}
+          registration={register("proof")}
           strongError
-        >
-          {(control) => (
-            <input
-              {...control}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              type="password"
-              autoComplete="current-password"
-              className="input w-full max-w-xs"
-            />
-          )}
-        </FormField>
+          narrow
+        />
         <PendingButton
           type="submit"
           className="btn btn-error btn-outline self-start"
