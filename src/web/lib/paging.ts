@@ -1,7 +1,9 @@
 import type { InfiniteData } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { pageOf } from "#shared/schemas/paging.ts";
 
-/** One page of a list endpoint: keyset-paged, `nextCursor` null on the last page. */
-export type Page<T> = { items: T[]; nextCursor: string | null };
+/** One page of a list endpoint, as the shared `pageOf` schema says: `nextCursor` null on the last page. */
+export type Page<T> = z.output<ReturnType<typeof pageOf<z.ZodType<T>>>>;
 
 /** `path` with the cursor of the page to fetch (none for the first page). */
 export function pagePath(path: string, cursor: string | null): string {
