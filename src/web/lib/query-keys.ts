@@ -1,6 +1,9 @@
 /**
- * Every query key of the app, one factory per domain. A domain's keys all start with its `all`, so
- * invalidating `all` refreshes every list, detail and page of it (TanStack Query matches by prefix).
+ * Every query key of the app, one factory per domain. Where a domain has an `all`, its other keys start
+ * with it, so invalidating `all` refreshes every list, detail and page of it (TanStack Query matches by
+ * prefix). Two sets of keys stand outside any `all`, and moving them under one would widen what that
+ * `all` refreshes: the seller's buyers (`orders.myBuyers`, not refreshed by booking or paying) and the
+ * admin tables (`admin`: verifying a seller refreshes `admin.sellers` by its own key).
  * Booking, paying, verifying or removing in one feature refreshes what another shows through these
  * keys, without either feature importing the other.
  */
@@ -29,7 +32,7 @@ export const queryKeys = {
     all: ["orders"] as const,
     mine: ["orders", "mine"] as const,
     detail: (orderId: string) => ["orders", "detail", orderId] as const,
-    /** The seller's buyers (My buyers). */
+    /** The seller's buyers (My buyers): outside `orders.all` (see above). */
     myBuyers: ["buyers", "mine"] as const,
   },
   payments: {
