@@ -30,6 +30,8 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The answer is the caller's own (their orders, an admin's lists): `cache-control: private, no-store` (plugins/security.ts). */
+    noStore?: boolean;
     /** Webhooks are called by a provider, not the browser: no Origin to check. */
     crossOrigin?: boolean;
   }

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
+import { signedInUser } from "#server/test/factories.ts";
 import { BUILT_ASSET, createWebDist } from "#server/test/web-dist.ts";
 import { MSG } from "#shared/messages.ts";
 import { permissionsPolicy } from "./security.ts";
@@ -129,6 +131,33 @@ describe("Permissions-Policy", () => {
     expectProblem(res, 403, MSG.auth.badOrigin);
     expect(res.headers["permissions-policy"]).toBe(permissionsPolicy(false));
     expect(t.app.securityHeaders["permissions-policy"]).toBe(permissionsPolicy(false));
+  });
+});
+
+describe("Cache-Control on the caller's own answers (route config noStore)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("is private, no-store on the handler's answers and errors, absent before the handler and elsewhere", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "buyer" });
+    const mine = await call(t.app, { method: "GET", url: "/api/me/orders", cookie });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.headers["cache-control"]).toBe("private, no-store");
+    const missing = await call(t.app, { method: "GET", url: `/api/orders/${randomUUID()}`, cookie });
+    expectProblem(missing, 404);
+    expect(missing.headers["cache-control"]).toBe("private, no-store");
+
+    const anonymous = await call(t.app, { method: "GET", url: "/api/me/orders" });
+    expectProblem(anonymous, 401, MSG.auth.notSignedIn);
+    expect(anonymous.headers["cache-control"]).toBeUndefined();
+    const catalogue = await call(t.app, { method: "GET", url: "/api/listings", cookie });
+    expect(catalogue.statusCode, catalogue.body).toBe(200);
+    expect(catalogue.headers["cache-control"]).toBeUndefined();
   });
 });
 

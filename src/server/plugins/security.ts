@@ -96,6 +96,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     "permissions-policy": permissions,
   });
 
+  // Before the handler, as the routes set it themselves before: an answer refused earlier (401, 403,
+  // 400 for a bad query) carries no cache-control, a handler's answer or error does.
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.routeOptions.config?.noStore) reply.header("cache-control", "private, no-store");
+  });
+
   // Bodies are JSON or multipart only (decision 012): text/plain is what a cross-site form
   // can send without a preflight, so no route may accept it; Fastify would otherwise parse it.
   app.removeContentTypeParser("text/plain");

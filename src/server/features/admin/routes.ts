@@ -23,7 +23,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.get(
     "/api/admin/sellers",
     {
-      config: admin,
+      config: { ...admin, noStore: true },
       schema: {
         tags,
         summary: "Every seller",
@@ -31,10 +31,7 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: SellersPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return listSellers(db, request.query);
-    },
+    async (request) => listSellers(db, request.query),
   );
 
   r.post(
@@ -54,7 +51,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.get(
     "/api/admin/buyers",
     {
-      config: admin,
+      config: { ...admin, noStore: true },
       schema: {
         tags,
         summary: "Every buyer with at least one order",
@@ -62,10 +59,7 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: BuyersPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return listBuyers(db, request.query);
-    },
+    async (request) => listBuyers(db, request.query),
   );
 
   // The review queue keeps its "reports" tag: the API docs group it as before.
@@ -74,7 +68,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.get(
     "/api/admin/reports",
     {
-      config: admin,
+      config: { ...admin, noStore: true },
       schema: {
         tags: reportTags,
         summary: "Listings with open reports, with every reason and reporter",
@@ -82,10 +76,7 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: ReportedListingsPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return listReported(db, request.query);
-    },
+    async (request) => listReported(db, request.query),
   );
 
   r.post(

@@ -100,7 +100,7 @@ export async function listingRoutes(app: FastifyInstance) {
   r.get(
     "/api/me/listings",
     {
-      config: { access: ["seller"] },
+      config: { access: ["seller"], noStore: true },
       schema: {
         tags,
         summary: "The signed-in seller's listings, newest first",
@@ -108,10 +108,7 @@ export async function listingRoutes(app: FastifyInstance) {
         response: { 200: ListingsPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return listSellerListings(db, request.user!.id, request.query);
-    },
+    async (request) => listSellerListings(db, request.user!.id, request.query),
   );
 
   r.post(

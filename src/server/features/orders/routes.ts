@@ -32,7 +32,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get(
     "/api/me/orders",
     {
-      config: { access: ["buyer"] },
+      config: { access: ["buyer"], noStore: true },
       schema: {
         tags,
         summary: "The signed-in buyer's orders",
@@ -40,16 +40,13 @@ export async function orderRoutes(app: FastifyInstance) {
         response: { 200: OrdersPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return listMyOrders(db, request.user!, request.query);
-    },
+    async (request) => listMyOrders(db, request.user!, request.query),
   );
 
   r.get(
     "/api/orders/:id",
     {
-      config: { access: ["buyer"] },
+      config: { access: ["buyer"], noStore: true },
       schema: {
         tags,
         summary: "One of your orders",
@@ -57,16 +54,13 @@ export async function orderRoutes(app: FastifyInstance) {
         response: { 200: OrderResponseSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return { order: await getOrder(db, request.user!, request.params.id) };
-    },
+    async (request) => ({ order: await getOrder(db, request.user!, request.params.id) }),
   );
 
   r.get(
     "/api/me/buyers",
     {
-      config: { access: ["seller"] },
+      config: { access: ["seller"], noStore: true },
       schema: {
         tags,
         summary: "Who bought the signed-in seller's bikes",
@@ -74,9 +68,6 @@ export async function orderRoutes(app: FastifyInstance) {
         response: { 200: BuyersPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return listBuyers(db, { ...request.query, sellerId: request.user!.id });
-    },
+    async (request) => listBuyers(db, { ...request.query, sellerId: request.user!.id }),
   );
 }
