@@ -20,7 +20,7 @@ import {
 import { googleAccount, pictureLoader } from "./google-service.ts";
 import { createSession, sessionClient, setSessionCookie } from "./sessions.ts";
 import { hasMfa } from "./two-factor.ts";
-import { setPendingSecondFactor } from "./two-factor-routes.ts";
+import { setPendingSecondFactor } from "./two-factor-pending.ts";
 
 const START_PATH = "/api/auth/google";
 const CALLBACK_PATH = "/api/auth/google/callback";

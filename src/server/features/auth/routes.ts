@@ -31,7 +31,8 @@ import {
   setSessionCookie,
 } from "./sessions.ts";
 import { signinThrottle } from "./signin-throttle.ts";
-import { askForSecondFactor, twoFactorRoutes } from "./two-factor-routes.ts";
+import { askForSecondFactor } from "./two-factor-pending.ts";
+import { twoFactorRoutes } from "./two-factor-routes.ts";
 
 const SignupBodySchema = SignupFieldsSchema.extend({
   password: UncommonPasswordSchema,

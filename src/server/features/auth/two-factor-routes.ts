@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { Config } from "#server/config.ts";
 import { Unauthorized } from "#server/errors.ts";
-import { readSignedJsonCookie } from "#server/lib/signed-cookie.ts";
 import { clientOf, limiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import { MeResponseSchema } from "#shared/schemas/auth.ts";
@@ -18,63 +15,11 @@ import { toUserDto } from "./presenter.ts";
 import { loadAuthUser } from "./service.ts";
 import { createSession, sessionClient, setSessionCookie } from "./sessions.ts";
 import { issueDeviceCookie } from "./signin-throttle.ts";
-import {
-  confirmEnrolment,
-  disableMfa,
-  mfaKeys,
-  type PendingCodeStep,
-  startCodeStep,
-  startEnrolment,
-  verifySecondFactor,
-} from "./two-factor.ts";
-
-const MFA_SIGNIN_PATH = "/api/auth/signin/mfa";
-/** Who passed the first step (password or Google) and has yet to give a code. */
-const PENDING_COOKIE = "mh_mfa";
-/** Time to open the app and type a code; a copied cookie is soon worthless. */
-const PENDING_TTL_MS = 5 * 60 * 1000;
+import { confirmEnrolment, disableMfa, mfaKeys, startEnrolment, verifySecondFactor } from "./two-factor.ts";
+import { clearPendingSecondFactor, MFA_SIGNIN_PATH, pendingOf } from "./two-factor-pending.ts";
 
 /** `limiter` hooks are async functions: called directly, they take no `done`. */
 type AsyncHook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-const PendingSchema = z.object({
-  userId: z.uuid(),
-  expiresAt: z.number(),
-  lastStep: z.number().int().nullable(),
-});
-
-const pendingCookie = (config: Config) =>
-  ({ path: MFA_SIGNIN_PATH, httpOnly: true, sameSite: "lax", secure: config.secureCookies }) as const;
-
-/**
- * The first step succeeded for an account with a second factor: no session yet. A signed cookie
- * (SESSION_SECRET) names the account for the code step, for five minutes, and is spent once a code
- * is accepted (it holds the last accepted step).
- */
-export async function setPendingSecondFactor(
-  reply: FastifyReply,
-  config: Config,
-  userId: string,
-): Promise<void> {
-  const step = await startCodeStep(reply.server.db, userId);
-  const pending = { userId, expiresAt: Date.now() + PENDING_TTL_MS, ...step };
-  reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
-    ...pendingCookie(config),
-    signed: true,
-    maxAge: PENDING_TTL_MS / 1000,
-  });
-}
-
-/** A sign-in route's answer when the code comes next. */
-export async function askForSecondFactor(reply: FastifyReply, config: Config, userId: string) {
-  await setPendingSecondFactor(reply, config, userId);
-  return reply.code(200).send({ mfaRequired: true as const });
-}
-
-/** The account waiting for its code; null when the cookie is missing, forged, altered or expired. */
-function pendingOf(request: FastifyRequest): ({ userId: string } & PendingCodeStep) | null {
-  return readSignedJsonCookie(request, PENDING_COOKIE, PendingSchema);
-}
 
 /** Sign-in's code step, and turning the second factor on and off from the profile page. */
 export async function twoFactorRoutes(app: FastifyInstance) {
@@ -112,11 +57,10 @@ export async function twoFactorRoutes(app: FastifyInstance) {
         await verifySecondFactor(db, keys, userId, request.body.code, pending);
       } catch (err) {
         // A spent or locked pending cookie is worth nothing more: the browser drops it.
-        if (err instanceof Unauthorized && !err.errors)
-          reply.clearCookie(PENDING_COOKIE, pendingCookie(config));
+        if (err instanceof Unauthorized && !err.errors) clearPendingSecondFactor(reply, config);
         throw err;
       }
-      reply.clearCookie(PENDING_COOKIE, pendingCookie(config));
+      clearPendingSecondFactor(reply, config);
       setSessionCookie(
         reply,
         await createSession(db, config.sessionSecret, userId, sessionClient(request), { mfaVerified: true }),
