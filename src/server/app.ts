@@ -9,33 +9,33 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { Database, Db } from "#server/db/client.ts";
+import { adminRoutes } from "#server/features/admin/routes.ts";
+import { demoLockPlugin, lockedDemoEmails } from "#server/features/auth/demo-lock.ts";
+import { googleSigninRoutes } from "#server/features/auth/google-routes.ts";
+import { authRoutes } from "#server/features/auth/routes.ts";
+import { scheduleSweep } from "#server/features/auth/sweeper.ts";
+import { categoryRoutes } from "#server/features/categories/routes.ts";
+import { healthRoutes } from "#server/features/health/routes.ts";
+import { listingRoutes } from "#server/features/listings/routes.ts";
+import { orderRoutes } from "#server/features/orders/routes.ts";
+import type { PaymentProvider } from "#server/features/payments/provider/provider.ts";
+import { createStripeProvider } from "#server/features/payments/provider/stripe-provider.ts";
+import { createTestProvider } from "#server/features/payments/provider/test-provider.ts";
+import { paymentRoutes } from "#server/features/payments/routes.ts";
+import { reportRoutes } from "#server/features/reports/routes.ts";
+import { scheduleImageCleanup } from "#server/images/cleanup.ts";
+import { createImageStore, type ImageStore } from "#server/images/store.ts";
+import { type Background, createBackground } from "#server/lib/background.ts";
+import { clientErrorHandler, frameworkErrors } from "#server/lib/framework-errors.ts";
+import { createMailer, type Mailer } from "#server/mail/mailer.ts";
+import { authPlugin } from "#server/plugins/auth.ts";
+import { errorsPlugin } from "#server/plugins/errors.ts";
+import { rateLimitPlugin } from "#server/plugins/rate-limit.ts";
+import { securityPlugin } from "#server/plugins/security.ts";
+import { webPlugin } from "#server/plugins/web.ts";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import { type Config, fastifyTrustProxy } from "./config.ts";
-import type { Database, Db } from "./db/client.ts";
-import { adminRoutes } from "./features/admin/routes.ts";
-import { demoLockPlugin, lockedDemoEmails } from "./features/auth/demo-lock.ts";
-import { googleSigninRoutes } from "./features/auth/google-routes.ts";
-import { authRoutes } from "./features/auth/routes.ts";
-import { scheduleSweep } from "./features/auth/sweeper.ts";
-import { categoryRoutes } from "./features/categories/routes.ts";
-import { healthRoutes } from "./features/health/routes.ts";
-import { listingRoutes } from "./features/listings/routes.ts";
-import { orderRoutes } from "./features/orders/routes.ts";
-import type { PaymentProvider } from "./features/payments/provider/provider.ts";
-import { createStripeProvider } from "./features/payments/provider/stripe-provider.ts";
-import { createTestProvider } from "./features/payments/provider/test-provider.ts";
-import { paymentRoutes } from "./features/payments/routes.ts";
-import { reportRoutes } from "./features/reports/routes.ts";
-import { scheduleImageCleanup } from "./images/cleanup.ts";
-import { createImageStore, type ImageStore } from "./images/store.ts";
-import { type Background, createBackground } from "./lib/background.ts";
-import { clientErrorHandler, frameworkErrors } from "./lib/framework-errors.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { authPlugin } from "./plugins/auth.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
-import { rateLimitPlugin } from "./plugins/rate-limit.ts";
-import { securityPlugin } from "./plugins/security.ts";
-import { webPlugin } from "./plugins/web.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
+import { openDatabase } from "#server/db/client.ts";
+import { seedDemo } from "#server/seed/demo.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
-import { seedDemo } from "./seed/demo.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
