@@ -4,12 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "#shared/messages.ts";
-import { listings, users } from "./db/schema.ts";
-import { DEMO_ACCOUNTS } from "./features/auth/demo-accounts.ts";
-import { DEMO_BIKES, DEMO_BUYERS, DEMO_SELLERS } from "./seed/demo-catalogue.ts";
-import { multipart } from "./test/app.ts";
-import { jpeg, jpegPart, STRONG_PASSWORD, uniqueEmail } from "./test/factories.ts";
+import { listings, users } from "#server/db/schema.ts";
+import { DEMO_ACCOUNTS } from "#server/features/auth/demo-accounts.ts";
+import { DEMO_BIKES, DEMO_BUYERS, DEMO_SELLERS } from "#server/seed/demo-catalogue.ts";
+import { multipart } from "#server/test/app.ts";
+import { jpeg, jpegPart, STRONG_PASSWORD, uniqueEmail } from "#server/test/factories.ts";
 import {
   type ChildDatabase,
   childDatabase,
@@ -18,7 +17,8 @@ import {
   runNode,
   type Server,
   startServer,
-} from "./test/process.ts";
+} from "#server/test/process.ts";
+import { MSG } from "#shared/messages.ts";
 
 /**
  * The real entry point as an operator runs it: `node --import tsx src/server/main.ts`, configured
