@@ -7,7 +7,7 @@ import { call, setupTestApp } from "#server/test/app.ts";
 import { me } from "#server/test/auth.ts";
 import { buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 
-/** What the auth plugin reads from a session and records for it (auth.ts), over HTTP. */
+/** What the session service reads from a session and records for it (sessions.ts, through the auth plugin), over HTTP. */
 describe("the signed-in user and the session's device", () => {
   const t = setupTestApp();
 
@@ -50,8 +50,9 @@ describe("the signed-in user and the session's device", () => {
 });
 
 /*
- * Mutation testing of auth.ts (README "Testing"), measured 2026-11-23 with this file,
- * auth-sessions, auth (since split into features/auth signup, signin, sessions, same-origin,
+ * Mutation testing of plugins/auth.ts (README "Testing"), measured 2026-11-23 with this file (then
+ * plugins/auth-session-user), session-lifetimes (then plugins/auth-sessions), auth (since split
+ * into features/auth signup, signin, sessions, same-origin,
  * signin-rate-limits and demo-accounts tests), admin-mfa, demo-lock and app tests, `--ignoreStatic`:
  * 86.4 % (108 killed, 16 survived, 1 without coverage, 9 runtime errors, 18 static ignored). Survivors
  * since sorted:
@@ -71,7 +72,7 @@ describe("the signed-in user and the session's device", () => {
  * left auth.ts for features/auth/sessions.ts, with its survivors: createSession's default client
  * `{}` (undefined columns are written as their null default), the touch's `<=` → `<` (exactly one
  * hour to the millisecond), both probably equivalent, and the static cookie names and lifetimes
- * (killed by hand by auth-sessions.test.ts). auth.ts now keeps the request decoration, the route
+ * (killed by hand by session-lifetimes.test.ts). auth.ts now keeps the request decoration, the route
  * guard, the session hook, checkAccess and hasAdminRights.
  * Not yet re-measured in one full run: by this sorting about 94-95 %, so the 95 % bar is not shown.
  */
