@@ -8,9 +8,11 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { listings, users } from "#server/db/schema.ts";
+import { catalogueEntry } from "#server/features/listings/catalogue.ts";
 import { createImageStore, saveImage } from "#server/images/store.ts";
 import { createScratchDatabase } from "#server/test/scratch-database.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import { DISTRICT_SLUGS } from "#shared/districts.ts";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 20_000);
@@ -119,6 +121,8 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], imageDir
     )
     .returning({ id: users.id });
   const ids: string[] = [];
+  const brands = ["Yamaha", "Honda", "Suzuki", "Bajaj", "TVS"];
+  const modelKeys = await Promise.all(brands.map((b) => catalogueEntry(db, b, "Bench Bike")));
   const start = Date.now() - LISTINGS * 60_000;
   for (let offset = 0; offset < LISTINGS; offset += 1000) {
     const batch = Array.from({ length: Math.min(1000, LISTINGS - offset) }, (_, j) => {
@@ -126,12 +130,17 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], imageDir
       return {
         sellerId: sellers[i % SELLERS]!.id,
         categorySlug: CATEGORY_SLUGS[i % CATEGORY_SLUGS.length]!,
-        model: `Bench Bike ${i}`,
+        model: "Bench Bike",
         brand: ["Yamaha", "Honda", "Suzuki", "Bajaj", "TVS"][i % 5]!,
         engineCc: 100 + (i % 30) * 10,
         brandNewPrice: 200_000 + (i % 50) * 10_000,
         askingPrice: 150_000 + (i % 50) * 8_000,
         totalUsed: `${1 + (i % 6)} years`,
+        modelKey: modelKeys[i % 5]!,
+        year: 2012 + (i % 14),
+        kmRun: (i * 7919) % 90_000,
+        districtSlug: DISTRICT_SLUGS[i % DISTRICT_SLUGS.length]!,
+        hasRegistration: i % 5 !== 0,
         photoKey: key,
         advertised: i % 97 === 0,
         status: i % 11 === 0 ? ("sold" as const) : ("available" as const),

@@ -35,6 +35,7 @@ import { rateLimitPlugin } from "#server/plugins/rate-limit.ts";
 import { securityPlugin } from "#server/plugins/security.ts";
 import { webPlugin } from "#server/plugins/web.ts";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
+import { MAX_PHOTOS } from "#shared/schemas/listings.ts";
 import { type Config, fastifyTrustProxy } from "./config.ts";
 
 declare module "fastify" {
@@ -103,7 +104,8 @@ export async function buildApp({
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 100 * 1024, parts: 25 },
+    // Up to MAX_PHOTOS photos of a listing in one form (each one MAX_IMAGE_BYTES at most).
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PHOTOS, fields: 30, fieldSize: 100 * 1024, parts: 40 },
   });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(swagger, {

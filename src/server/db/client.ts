@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -19,6 +20,9 @@ export type Database = {
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** The extensions the migrations create (pg_trgm for search) must be compiled into PGlite's instance. */
+export const pgliteOptions = { extensions: { pg_trgm } } satisfies PGliteOptions;
 
 /** Arbitrary constant: serialises migrations when several app nodes start at once. */
 const MIGRATION_LOCK = 7_314_159;
@@ -52,7 +56,7 @@ export async function openDatabase(opts: {
   }
   const memory = opts.dataDir === "memory://";
   if (!memory) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = memory ? new PGlite() : new PGlite(opts.dataDir);
+  const client = new PGlite({ ...pgliteOptions, ...(memory ? {} : { dataDir: opts.dataDir }) });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: "pglite", close: () => client.close() };

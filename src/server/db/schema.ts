@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -116,6 +117,26 @@ export const categories = pgTable("categories", {
   position: smallint("position").notNull(),
 });
 
+/**
+ * The catalogue: every brand and model a listing has named, once, under a normalised key
+ * ("Yamaha", "FZ-S V3" → `yamaha fz s v3`). Search matches typed text against this small table
+ * (pg_trgm) and then finds listings by key through an index, so a search costs the same whether the
+ * market holds ten thousand bikes or a million (decision 016). Rows are added, never removed.
+ */
+export const bikeModels = pgTable(
+  "bike_models",
+  {
+    key: text("key").primaryKey(),
+    /** The normalised brand (`yamaha`): the brand filter's value. */
+    brandKey: text("brand_key").notNull(),
+    /** The brand and model as first written, for showing. */
+    brand: text("brand").notNull(),
+    model: text("model").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bike_models_brand_idx").on(t.brandKey)],
+);
+
 export const listings = pgTable(
   "listings",
   {
@@ -133,6 +154,29 @@ export const listings = pgTable(
     brandNewPrice: integer("brand_new_price").notNull(),
     askingPrice: integer("asking_price").notNull(),
     totalUsed: text("total_used").notNull(),
+    /** The catalogue entry of brand + model (see bikeModels): search, brand filter, fair price. */
+    modelKey: text("model_key")
+      .notNull()
+      .references(() => bikeModels.key),
+    /** Model/registration year. */
+    year: smallint("year").notNull(),
+    kmRun: integer("km_run").notNull(),
+    /** A slug of src/shared/districts.ts. */
+    districtSlug: text("district_slug").notNull(),
+    area: text("area"),
+    description: text("description"),
+    /** Blue book or smart card present. */
+    hasRegistration: boolean("has_registration").notNull(),
+    /** `YYYY-MM`: the month the tax token / insurance runs to. */
+    taxTokenUntil: text("tax_token_until"),
+    insuranceUntil: text("insurance_until"),
+    /** The seller will transfer the registration to the buyer's name. */
+    nameTransfer: boolean("name_transfer").notNull().default(false),
+    negotiable: boolean("negotiable").notNull().default(true),
+    /**
+     * The cover: a copy of listing_photos' position 0, kept by the same transaction that writes them,
+     * so lists (the hot path) join one image and never aggregate photos.
+     */
     photoKey: text("photo_key")
       .notNull()
       .references(() => images.key),
@@ -162,9 +206,48 @@ export const listings = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.advertised} and ${t.status} = 'available' and not ${t.hidden}`),
     index("listings_photo_key_idx").on(t.photoKey),
+    // Every sort of the search walks one of these in order, stopping at a page (decision 016).
+    index("listings_model_feed_idx").on(
+      t.modelKey,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("listings_price_idx").on(t.askingPrice, t.id),
+    index("listings_category_price_idx").on(t.categorySlug, t.askingPrice, t.id),
+    index("listings_km_idx").on(t.kmRun, t.id),
+    index("listings_year_idx").on(t.year, t.id),
+    index("listings_district_feed_idx").on(
+      t.districtSlug,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The fair-price hint: comparables of one model within a span of years.
+    index("listings_model_year_idx").on(t.modelKey, t.year),
     check("listings_status_check", sql`${t.status} in ('available', 'sold')`),
+    check("listings_year_check", sql`${t.year} >= 1980`),
+    check("listings_km_run_check", sql`${t.kmRun} >= 0`),
     check("listings_engine_cc_check", sql`${t.engineCc} > 0`),
     check("listings_prices_check", sql`${t.brandNewPrice} > 0 and ${t.askingPrice} > 0`),
+  ],
+);
+
+/** A listing's photos in order, 1 to 8; position 0 is the cover (also listings.photo_key). */
+export const listingPhotos = pgTable(
+  "listing_photos",
+  {
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    imageKey: text("image_key")
+      .notNull()
+      .references(() => images.key),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.position] }),
+    // The unused-image clean-up asks "does any listing show this photo?" for every candidate.
+    index("listing_photos_image_key_idx").on(t.imageKey),
+    check("listing_photos_position_check", sql`${t.position} >= 0 and ${t.position} < 8`),
   ],
 );
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "#server/db/client.ts";
-import { images, listings, users } from "#server/db/schema.ts";
+import { images, listingPhotos, listings, users } from "#server/db/schema.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
 import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
 import { imageFileName } from "./store.ts";
@@ -34,6 +34,9 @@ export async function deleteUnusedImages(db: Db, dir: string, graceMs: number): 
           and(
             lt(images.createdAt, sql`now() - ${graceMs} * interval '1 millisecond'`),
             notExists(tx.select({ one: sql`1` }).from(listings).where(eq(listings.photoKey, images.key))),
+            notExists(
+              tx.select({ one: sql`1` }).from(listingPhotos).where(eq(listingPhotos.imageKey, images.key)),
+            ),
             notExists(tx.select({ one: sql`1` }).from(users).where(eq(users.photoKey, images.key))),
           ),
         )

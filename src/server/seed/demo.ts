@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
-import { appMeta, listings, orders, payments } from "#server/db/schema.ts";
+import { appMeta, listingPhotos, listings, orders, payments } from "#server/db/schema.ts";
 import { verifySeller } from "#server/features/admin/service.ts";
 import { DEMO_ACCOUNTS } from "#server/features/auth/demo-accounts.ts";
 import { createUser, findUserByEmail } from "#server/features/auth/service.ts";
+import { catalogueEntry } from "#server/features/listings/catalogue.ts";
 import { type ImageStore, saveImage } from "#server/images/store.ts";
 import { avatarSvg, renderSvg } from "./art.ts";
 import { bikeSvg } from "./bike-art.ts";
@@ -21,6 +22,16 @@ const avatarColours: Record<string, [string, string]> = {
 
 /** Listing positions (in DEMO_BIKES) that are already sold, and every 7th is advertised. */
 const SOLD = new Set([3, 11, 19, 33, 46, 58]);
+const DEMO_DISTRICTS = [
+  "dhaka",
+  "chattogram",
+  "gazipur",
+  "narayanganj",
+  "sylhet",
+  "rajshahi",
+  "khulna",
+  "cumilla",
+];
 
 async function demoUser(
   db: Db,
@@ -98,12 +109,20 @@ export async function seedDemo(
           brandNewPrice: bike.newPrice,
           askingPrice: bike.asking,
           totalUsed: bike.used,
+          modelKey: await catalogueEntry(tx, bike.brand, bike.model),
+          year: 2016 + (i % 9),
+          kmRun: 3000 + ((i * 7919) % 60) * 1000,
+          districtSlug: DEMO_DISTRICTS[i % DEMO_DISTRICTS.length]!,
+          hasRegistration: i % 6 !== 5,
+          nameTransfer: i % 3 !== 2,
+          negotiable: i % 4 !== 3,
           photoKey: photos[i]!.key,
           advertised: i % 7 === 2,
           status: sold ? "sold" : "available",
           createdAt,
         })
         .returning({ id: listings.id });
+      await tx.insert(listingPhotos).values({ listingId: row!.id, position: 0, imageKey: photos[i]!.key });
       if (!sold) continue;
       const bookedAt = new Date(createdAt.getTime() + 2 * DAY);
       const paid = i % 2 === 1;

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll, expect } from "vitest";
 import { type BuildOptions, buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
-import { type Database, openDatabase } from "#server/db/client.ts";
+import { type Database, openDatabase, pgliteOptions } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
@@ -44,7 +44,7 @@ async function freshPglite(): Promise<Database> {
     await migrated.close();
     return dump;
   });
-  const client = new PGlite({ loadDataDir: await pgliteTemplate });
+  const client = new PGlite({ ...pgliteOptions, loadDataDir: await pgliteTemplate });
   return { db: drizzle({ client, schema }), kind: "pglite", close: () => client.close() };
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { listings } from "#server/db/schema.ts";
+import { listingPhotos, listings } from "#server/db/schema.ts";
 import { createUser } from "#server/features/auth/service.ts";
+import { catalogueEntry } from "#server/features/listings/catalogue.ts";
 import { saveImage } from "#server/images/store.ts";
 import type { Role } from "#shared/schemas/auth.ts";
 import type { Order } from "#shared/schemas/orders.ts";
@@ -61,6 +62,10 @@ const VALID_LISTING = {
   brandNewPrice: "245000",
   askingPrice: "180000",
   totalUsed: "2 years",
+  year: "2021",
+  kmRun: "18500",
+  district: "dhaka",
+  hasRegistration: "true",
 };
 
 /** A complete, valid Add Product form with its photo; `fields` replace (or, as undefined, remove) its parts. */
@@ -126,21 +131,29 @@ export async function buildListing(
   overrides: Partial<typeof listings.$inferInsert> = {},
 ): Promise<TestListing> {
   const sellerId = overrides.sellerId ?? (await buildUser(app, { role: "seller" })).id;
+  const brand = overrides.brand ?? "Bajaj";
+  const model = overrides.model ?? "Bajaj Pulsar 150";
   const [row] = await app.db
     .insert(listings)
     .values({
       categorySlug: "commuter",
-      model: "Bajaj Pulsar 150",
-      brand: "Bajaj",
+      model,
+      brand,
       engineCc: 150,
       brandNewPrice: 200_000,
       askingPrice: 150_000,
       totalUsed: "2 years",
+      modelKey: await catalogueEntry(app.db, brand, model),
+      year: 2021,
+      kmRun: 18_000,
+      districtSlug: "dhaka",
+      hasRegistration: true,
       photoKey: await listingPhotoKey(app),
       ...overrides,
       sellerId,
     })
     .returning();
+  await app.db.insert(listingPhotos).values({ listingId: row!.id, position: 0, imageKey: row!.photoKey });
   return row!;
 }
 

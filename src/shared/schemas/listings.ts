@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import { DISTRICT_SLUGS } from "#shared/districts.ts";
 import { formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 import { PageQuerySchema, pageOf } from "./paging.ts";
-import { SellerSchema } from "./people.ts";
+import { PublicSellerSchema } from "./people.ts";
 
 const requiredText = (message: string, max = 120) =>
   z
@@ -31,7 +32,81 @@ const positiveInt = (
  */
 export const MAX_ASKING_PRICE = 10_000_000;
 
-/** The Add Product form's text fields; the photo travels beside them as a file. */
+/** The oldest model year a listing may say; the newest is next year (bikes of next year's model are sold from autumn). */
+export const MIN_YEAR = 1980;
+export const maxYear = () => new Date().getUTCFullYear() + 1;
+export const MAX_KM_RUN = 1_000_000;
+export const MAX_AREA = 80;
+export const MAX_DESCRIPTION = 2000;
+/** A listing has 1 to MAX_PHOTOS photos; the first is its cover. */
+export const MAX_PHOTOS = 8;
+
+/** A form's yes/no: a boolean in JSON, "true"/"false" in multipart and query strings. */
+const yesNo = (message: string) =>
+  z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], { error: message });
+
+/** An empty form field is no answer: "" → undefined, so `.optional()` and the required message apply. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** Optional free text: blank means none (null), otherwise trimmed and at most `max` characters. */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (v === null ? undefined : blankToUndefined(v)),
+    z
+      .string()
+      .trim()
+      .max(max, { error: `at most ${max.toLocaleString("en-US")} characters` })
+      .optional(),
+  );
+
+/** A month and year, as `<input type="month">` gives it: `2027-06`. Blank means not given. */
+const optionalMonth = z.preprocess(
+  (v) => (v === null ? undefined : blankToUndefined(v)),
+  z
+    .string()
+    .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, { error: MSG.listing.monthInvalid })
+    .optional(),
+);
+
+const yearField = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: MSG.listing.yearRequired })
+    .int({ error: MSG.listing.yearRequired })
+    .refine((y) => y >= MIN_YEAR && y <= maxYear(), {
+      error: () => MSG.listing.yearRange(MIN_YEAR, maxYear()),
+    }),
+);
+
+const kmRunField = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: MSG.listing.kmRunRequired })
+    .int({ error: `${MSG.listing.kmRunRequired} (a whole number)` })
+    .min(0, { error: MSG.listing.kmRunRequired })
+    .max(MAX_KM_RUN, { error: `at most ${MAX_KM_RUN.toLocaleString("en-US")} km` }),
+);
+
+/** In an edit, blank or null clears an optional field (absent leaves it as it is). */
+const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+const clearableText = (max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(max, { error: `at most ${max.toLocaleString("en-US")} characters` })
+      .nullable(),
+  );
+const clearableMonth = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, { error: MSG.listing.monthInvalid })
+    .nullable(),
+);
+
+/** The Add Product form's text fields; the photos travel beside them as files. */
 export const ListingCreateFieldsSchema = z.object({
   model: requiredText(MSG.listing.modelRequired),
   engineCc: positiveInt(MSG.listing.engineRequired, 5000),
@@ -40,10 +115,47 @@ export const ListingCreateFieldsSchema = z.object({
   brandNewPrice: positiveInt(MSG.listing.brandNewPriceRequired, 100_000_000, formatTaka),
   askingPrice: positiveInt(MSG.listing.askingPriceRequired, MAX_ASKING_PRICE, formatTaka),
   totalUsed: requiredText(MSG.listing.totalUsedRequired, 60),
+  year: yearField,
+  kmRun: kmRunField,
+  district: z.preprocess(blankToUndefined, z.enum(DISTRICT_SLUGS, { error: MSG.listing.districtRequired })),
+  area: optionalText(MAX_AREA),
+  description: optionalText(MAX_DESCRIPTION),
+  hasRegistration: z.preprocess(blankToUndefined, yesNo(MSG.listing.hasRegistrationRequired)),
+  taxTokenUntil: optionalMonth,
+  insuranceUntil: optionalMonth,
+  nameTransfer: z.preprocess(blankToUndefined, yesNo(MSG.listing.yesNoInvalid).default(false)),
+  negotiable: z.preprocess(blankToUndefined, yesNo(MSG.listing.yesNoInvalid).default(true)),
 });
 export type ListingCreateFields = z.infer<typeof ListingCreateFieldsSchema>;
 
+/**
+ * `PATCH /api/listings/:id` (JSON): any of the form's fields, and `photoIds` — the listing's photos in
+ * their new order (the first is the cover), each a photo it has now or one uploaded with
+ * `POST /api/listings/photos`. Clearing an optional field is sending it as null or "".
+ */
+export const ListingUpdateSchema = ListingCreateFieldsSchema.extend({
+  category: z.enum(CATEGORY_SLUGS, { error: MSG.listing.categoryInvalid }),
+  area: clearableText(MAX_AREA),
+  description: clearableText(MAX_DESCRIPTION),
+  taxTokenUntil: clearableMonth,
+  insuranceUntil: clearableMonth,
+  nameTransfer: yesNo(MSG.listing.yesNoInvalid),
+  negotiable: yesNo(MSG.listing.yesNoInvalid),
+  photoIds: z
+    .array(z.string().min(1).max(200), { error: MSG.listing.photoRequired })
+    .min(1, { error: MSG.listing.photoRequired })
+    .max(MAX_PHOTOS, { error: MSG.listing.tooManyPhotos(MAX_PHOTOS) }),
+})
+  .partial()
+  .strict();
+export type ListingUpdate = z.infer<typeof ListingUpdateSchema>;
+
 const ListingStatusSchema = z.enum(["available", "sold"]);
+
+/** One of a listing's photos; `id` names it in `photoIds` when the listing is edited. */
+export const ListingPhotoSchema = ImageSchema.extend({ id: z.string() });
+export type ListingPhoto = z.infer<typeof ListingPhotoSchema>;
+export const ListingPhotoResponseSchema = z.object({ photo: ListingPhotoSchema });
 
 export const ListingSchema = z.object({
   id: z.string(),
@@ -55,21 +167,117 @@ export const ListingSchema = z.object({
   brandNewPrice: z.number().int(),
   askingPrice: z.number().int(),
   totalUsed: z.string(),
+  year: z.number().int(),
+  kmRun: z.number().int(),
+  district: z.object({ slug: z.string(), label: z.string() }),
+  area: z.string().nullable(),
+  description: z.string().nullable(),
+  hasRegistration: z.boolean(),
+  taxTokenUntil: z.string().nullable(),
+  insuranceUntil: z.string().nullable(),
+  nameTransfer: z.boolean(),
+  negotiable: z.boolean(),
+  /** The cover photo (the first of `photos` on the details answer). */
   photo: ImageSchema,
-  seller: SellerSchema,
+  seller: PublicSellerSchema,
   advertised: z.boolean(),
   status: ListingStatusSchema,
 });
 export type Listing = z.infer<typeof ListingSchema>;
 
+export const LISTING_SORTS = ["newest", "price_asc", "price_desc", "km_asc", "year_desc"] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** Whole numbers from a query string; blank is "no filter". */
+const queryInt = (min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "give a whole number" })
+      .int({ error: "give a whole number" })
+      .min(min, { error: `at least ${min.toLocaleString("en-US")}` })
+      .max(max, { error: `at most ${max.toLocaleString("en-US")}` })
+      .optional(),
+  );
+
+/** A filter that is on when "true"; "false" or blank is the same as leaving it out. */
+const queryFlag = z.preprocess(
+  blankToUndefined,
+  z.enum(["true", "false"], { error: 'give "true" or "false"' }).optional(),
+);
+
+/**
+ * `GET /api/listings`: what a buyer narrows the market by. Every filter is optional; blank values
+ * (an emptied form field in a shared link) mean "no filter"; a bad value is a 400 naming the field.
+ */
 export const ListingsQuerySchema = PageQuerySchema.extend({
   category: z.string().max(40).default("all"),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(80, { error: "at most 80 characters" }).optional()),
+  brand: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(60, { error: "at most 60 characters" }).optional(),
+  ),
+  minPrice: queryInt(0, MAX_ASKING_PRICE),
+  maxPrice: queryInt(0, MAX_ASKING_PRICE),
+  minCc: queryInt(0, 5000),
+  maxCc: queryInt(0, 5000),
+  minYear: queryInt(MIN_YEAR, 2100),
+  maxYear: queryInt(MIN_YEAR, 2100),
+  maxKm: queryInt(0, MAX_KM_RUN),
+  district: z.preprocess(
+    blankToUndefined,
+    z.enum(DISTRICT_SLUGS, { error: "choose one of Bangladesh's 64 districts" }).optional(),
+  ),
+  verified: queryFlag,
+  negotiable: queryFlag,
+  sold: z.preprocess(
+    blankToUndefined,
+    z.enum(["include", "exclude"], { error: 'give "include" or "exclude"' }).default("exclude"),
+  ),
+  seller: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(LISTING_SORTS, { error: `sort by one of ${LISTING_SORTS.join(", ")}` }).default("newest"),
+  ),
 });
+export type ListingsQuery = z.infer<typeof ListingsQuerySchema>;
+
+/** Counting stops here: past it a page says "1,000+" (an exact count of a big market costs too much). */
+export const TOTAL_CAP = 1000;
+
+/** A page of search results: `total` matching bikes, or at least `total` when `totalIsCapped`. */
+export const ListingsSearchPageSchema = pageOf(ListingSchema).extend({
+  total: z.number().int(),
+  totalIsCapped: z.boolean(),
+});
+export type ListingsSearchPage = z.infer<typeof ListingsSearchPageSchema>;
 
 export const ListingsPageSchema = pageOf(ListingSchema);
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;
 
+/** The brands of the catalogue (every brand a listing has named), for the brand filter. */
+export const BrandsResponseSchema = z.object({ brands: z.array(z.string()) });
+
+/**
+ * Where the asking price sits among comparable bikes (same brand and model, year within ±2, for sale
+ * or sold in the last year): `difference` is asking − typical, in taka; null below 3 comparables.
+ */
+export const PriceHintSchema = z.object({
+  typicalPrice: z.number().int(),
+  comparables: z.number().int(),
+  difference: z.number().int(),
+  verdict: z.enum(["below", "about", "above"]),
+});
+export type PriceHint = z.infer<typeof PriceHintSchema>;
+
 export const ListingResponseSchema = z.object({ listing: ListingSchema });
-/** `reportedByMe`: whether the signed-in buyer has already reported it (their button reads "reported"). */
-export const ListingDetailResponseSchema = z.object({ listing: ListingSchema, reportedByMe: z.boolean() });
+/**
+ * One listing with every photo in order; `reportedByMe`: whether the signed-in buyer has already
+ * reported it (their button reads "reported"); `priceHint`: see PriceHintSchema.
+ */
+export const ListingDetailResponseSchema = z.object({
+  listing: ListingSchema.extend({ photos: z.array(ListingPhotoSchema) }),
+  reportedByMe: z.boolean(),
+  priceHint: PriceHintSchema.nullable(),
+});
 export type ListingDetailResponse = z.infer<typeof ListingDetailResponseSchema>;

@@ -6,8 +6,9 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { categories, images, listings, users } from "#server/db/schema.ts";
-import { personPhotoJoin, sellerColumns, toSeller } from "#server/features/people/presenter.ts";
+import { personPhotoJoin, sellerColumns, toPublicSeller } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
+import { districtLabel } from "#shared/districts.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 
 const listingPhoto = alias(images, "listing_photo");
@@ -30,6 +31,16 @@ export function selectListings(db: Db) {
       brandNewPrice: listings.brandNewPrice,
       askingPrice: listings.askingPrice,
       totalUsed: listings.totalUsed,
+      year: listings.year,
+      kmRun: listings.kmRun,
+      districtSlug: listings.districtSlug,
+      area: listings.area,
+      description: listings.description,
+      hasRegistration: listings.hasRegistration,
+      taxTokenUntil: listings.taxTokenUntil,
+      insuranceUntil: listings.insuranceUntil,
+      nameTransfer: listings.nameTransfer,
+      negotiable: listings.negotiable,
       advertised: listings.advertised,
       status: listings.status,
       hidden: listings.hidden,
@@ -58,8 +69,18 @@ export function toListing(r: ListingRow): Listing {
     brandNewPrice: r.brandNewPrice,
     askingPrice: r.askingPrice,
     totalUsed: r.totalUsed,
+    year: r.year,
+    kmRun: r.kmRun,
+    district: { slug: r.districtSlug, label: districtLabel(r.districtSlug) },
+    area: r.area,
+    description: r.description,
+    hasRegistration: r.hasRegistration,
+    taxTokenUntil: r.taxTokenUntil,
+    insuranceUntil: r.insuranceUntil,
+    nameTransfer: r.nameTransfer,
+    negotiable: r.negotiable,
     photo: toImage({ key: r.photoKey, width: r.photoWidth, height: r.photoHeight }),
-    seller: toSeller(r.seller),
+    seller: toPublicSeller(r.seller),
     advertised: r.advertised,
     status: r.status,
   };

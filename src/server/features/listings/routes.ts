@@ -11,6 +11,7 @@ import {
   ListingResponseSchema,
   ListingsPageSchema,
   ListingsQuerySchema,
+  MAX_PHOTOS,
 } from "#shared/schemas/listings.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import {
@@ -19,12 +20,29 @@ import {
   deleteListing,
   getListing,
   listAdvertised,
+  listingPhotosOf,
   listListings,
   listSellerListings,
 } from "./service.ts";
 
+/** `photo` once per photo, 1 to MAX_PHOTOS; the first is the cover. */
 const ListingCreateBodySchema = ListingCreateFieldsSchema.extend({
-  photo: fileField(MSG.listing.photoRequired),
+  photo: z
+    .union(
+      [
+        fileField(MSG.listing.photoRequired).transform((file) => [file]),
+        z.array(fileField(MSG.listing.photoRequired)),
+      ],
+      {
+        error: MSG.listing.photoRequired,
+      },
+    )
+    .pipe(
+      z
+        .array(z.custom<Buffer>())
+        .min(1, { error: MSG.listing.photoRequired })
+        .max(MAX_PHOTOS, { error: MSG.listing.tooManyPhotos(MAX_PHOTOS) }),
+    ),
 });
 
 export async function listingRoutes(app: FastifyInstance) {
@@ -73,7 +91,11 @@ export async function listingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const listing = await getListing(db, request.params.id, request.user, request.adminRights);
-      return { listing, reportedByMe: await hasReported(db, listing.id, request.user) };
+      const [photos, reportedByMe] = await Promise.all([
+        listingPhotosOf(db, listing.id),
+        hasReported(db, listing.id, request.user),
+      ]);
+      return { listing: { ...listing, photos }, reportedByMe, priceHint: null };
     },
   );
 

@@ -1,13 +1,14 @@
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { listings } from "#server/db/schema.ts";
+import { images, listingPhotos, listings } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
-import { type ImageStore, saveImage } from "#server/images/store.ts";
+import { type ImageStore, type StoredImage, saveImage, toImage } from "#server/images/store.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
-import type { Listing, ListingCreateFields, ListingsPage } from "#shared/schemas/listings.ts";
+import type { Listing, ListingCreateFields, ListingPhoto, ListingsPage } from "#shared/schemas/listings.ts";
+import { catalogueEntry } from "./catalogue.ts";
 import { selectListings, toListing } from "./presenter.ts";
 
 async function page(db: Db, where: SQL | undefined, opts: { cursor?: string | undefined; limit: number }) {
@@ -67,29 +68,61 @@ export async function getListing(
   return toListing(row);
 }
 
+/** Every photo of a listing, cover first, each named by its image key for an edit's `photoIds`. */
+export async function listingPhotosOf(db: Db, listingId: string): Promise<ListingPhoto[]> {
+  const rows = await db
+    .select({ key: images.key, width: images.width, height: images.height })
+    .from(listingPhotos)
+    .innerJoin(images, eq(images.key, listingPhotos.imageKey))
+    .where(eq(listingPhotos.listingId, listingId))
+    .orderBy(asc(listingPhotos.position));
+  return rows.map((r) => ({ id: r.key, ...toImage(r) }));
+}
+
 export async function createListing(
   db: Db,
   store: ImageStore,
   seller: AuthUser,
   fields: ListingCreateFields,
-  photo: Buffer,
+  photos: Buffer[],
 ): Promise<Listing> {
-  const image = await saveImage(db, store, photo);
-  const [row] = await db
-    .insert(listings)
-    .values({
-      sellerId: seller.id,
-      categorySlug: fields.category,
-      model: fields.model,
-      brand: fields.brand,
-      engineCc: fields.engineCc,
-      brandNewPrice: fields.brandNewPrice,
-      askingPrice: fields.askingPrice,
-      totalUsed: fields.totalUsed,
-      photoKey: image.key,
-    })
-    .returning({ id: listings.id });
-  return getListing(db, row!.id, seller);
+  // Photos first, outside the transaction: processing is slow and a failure leaves no listing behind
+  // (an image nothing uses is removed by the clean-up).
+  const saved: StoredImage[] = [];
+  for (const photo of photos) saved.push(await saveImage(db, store, photo));
+  const id = await db.transaction(async (tx) => {
+    const modelKey = await catalogueEntry(tx, fields.brand, fields.model);
+    const [row] = await tx
+      .insert(listings)
+      .values({
+        sellerId: seller.id,
+        categorySlug: fields.category,
+        model: fields.model,
+        brand: fields.brand,
+        engineCc: fields.engineCc,
+        brandNewPrice: fields.brandNewPrice,
+        askingPrice: fields.askingPrice,
+        totalUsed: fields.totalUsed,
+        modelKey,
+        year: fields.year,
+        kmRun: fields.kmRun,
+        districtSlug: fields.district,
+        area: fields.area ?? null,
+        description: fields.description ?? null,
+        hasRegistration: fields.hasRegistration,
+        taxTokenUntil: fields.taxTokenUntil ?? null,
+        insuranceUntil: fields.insuranceUntil ?? null,
+        nameTransfer: fields.nameTransfer,
+        negotiable: fields.negotiable,
+        photoKey: saved[0]!.key,
+      })
+      .returning({ id: listings.id });
+    await tx
+      .insert(listingPhotos)
+      .values(saved.map((image, position) => ({ listingId: row!.id, position, imageKey: image.key })));
+    return row!.id;
+  });
+  return getListing(db, id, seller);
 }
 
 /** Loads a listing for a change by its seller: 404 unknown, 403 someone else's. */

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { images, users } from "#server/db/schema.ts";
 import { type StoredImage, toImage } from "#server/images/store.ts";
 import type { Image } from "#shared/schemas/images.ts";
-import type { Person, Seller } from "#shared/schemas/people.ts";
+import type { Person, PublicSeller, Seller } from "#shared/schemas/people.ts";
 
 /**
  * The columns of `users` a person needs, with their photo: join it with
@@ -56,4 +56,9 @@ export function toPerson(r: PersonRow): Person {
 
 export function toSeller(r: PersonRow & { verified: boolean }): Seller {
   return { ...toPerson(r), verified: r.verified };
+}
+
+/** A seller as anyone sees them: no email (decision 015). Reads a `sellerColumns` row. */
+export function toPublicSeller(r: PersonRow & { verified: boolean }): PublicSeller {
+  return { id: r.id, name: r.name, photo: toPhoto(r), verified: r.verified };
 }

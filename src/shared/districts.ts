@@ -1,0 +1,78 @@
+/**
+ * Bangladesh's 64 districts (zila), alphabetical by their English name as the government spells it
+ * since 2018 (Chattogram, Cumilla, Barishal, Bogura, Jashore). The slug is what the API and URLs carry.
+ */
+export const DISTRICTS = [
+  { slug: "bagerhat", label: "Bagerhat" },
+  { slug: "bandarban", label: "Bandarban" },
+  { slug: "barguna", label: "Barguna" },
+  { slug: "barishal", label: "Barishal" },
+  { slug: "bhola", label: "Bhola" },
+  { slug: "bogura", label: "Bogura" },
+  { slug: "brahmanbaria", label: "Brahmanbaria" },
+  { slug: "chandpur", label: "Chandpur" },
+  { slug: "chapai-nawabganj", label: "Chapai Nawabganj" },
+  { slug: "chattogram", label: "Chattogram" },
+  { slug: "chuadanga", label: "Chuadanga" },
+  { slug: "coxs-bazar", label: "Cox's Bazar" },
+  { slug: "cumilla", label: "Cumilla" },
+  { slug: "dhaka", label: "Dhaka" },
+  { slug: "dinajpur", label: "Dinajpur" },
+  { slug: "faridpur", label: "Faridpur" },
+  { slug: "feni", label: "Feni" },
+  { slug: "gaibandha", label: "Gaibandha" },
+  { slug: "gazipur", label: "Gazipur" },
+  { slug: "gopalganj", label: "Gopalganj" },
+  { slug: "habiganj", label: "Habiganj" },
+  { slug: "jamalpur", label: "Jamalpur" },
+  { slug: "jashore", label: "Jashore" },
+  { slug: "jhalokati", label: "Jhalokati" },
+  { slug: "jhenaidah", label: "Jhenaidah" },
+  { slug: "joypurhat", label: "Joypurhat" },
+  { slug: "khagrachhari", label: "Khagrachhari" },
+  { slug: "khulna", label: "Khulna" },
+  { slug: "kishoreganj", label: "Kishoreganj" },
+  { slug: "kurigram", label: "Kurigram" },
+  { slug: "kushtia", label: "Kushtia" },
+  { slug: "lakshmipur", label: "Lakshmipur" },
+  { slug: "lalmonirhat", label: "Lalmonirhat" },
+  { slug: "madaripur", label: "Madaripur" },
+  { slug: "magura", label: "Magura" },
+  { slug: "manikganj", label: "Manikganj" },
+  { slug: "meherpur", label: "Meherpur" },
+  { slug: "moulvibazar", label: "Moulvibazar" },
+  { slug: "munshiganj", label: "Munshiganj" },
+  { slug: "mymensingh", label: "Mymensingh" },
+  { slug: "naogaon", label: "Naogaon" },
+  { slug: "narail", label: "Narail" },
+  { slug: "narayanganj", label: "Narayanganj" },
+  { slug: "narsingdi", label: "Narsingdi" },
+  { slug: "natore", label: "Natore" },
+  { slug: "netrokona", label: "Netrokona" },
+  { slug: "nilphamari", label: "Nilphamari" },
+  { slug: "noakhali", label: "Noakhali" },
+  { slug: "pabna", label: "Pabna" },
+  { slug: "panchagarh", label: "Panchagarh" },
+  { slug: "patuakhali", label: "Patuakhali" },
+  { slug: "pirojpur", label: "Pirojpur" },
+  { slug: "rajbari", label: "Rajbari" },
+  { slug: "rajshahi", label: "Rajshahi" },
+  { slug: "rangamati", label: "Rangamati" },
+  { slug: "rangpur", label: "Rangpur" },
+  { slug: "satkhira", label: "Satkhira" },
+  { slug: "shariatpur", label: "Shariatpur" },
+  { slug: "sherpur", label: "Sherpur" },
+  { slug: "sirajganj", label: "Sirajganj" },
+  { slug: "sunamganj", label: "Sunamganj" },
+  { slug: "sylhet", label: "Sylhet" },
+  { slug: "tangail", label: "Tangail" },
+  { slug: "thakurgaon", label: "Thakurgaon" },
+] as const;
+
+export type DistrictSlug = (typeof DISTRICTS)[number]["slug"];
+
+export const DISTRICT_SLUGS = DISTRICTS.map((d) => d.slug) as [DistrictSlug, ...DistrictSlug[]];
+
+export function districtLabel(slug: string): string {
+  return DISTRICTS.find((d) => d.slug === slug)?.label ?? slug;
+}
