@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("a bike's details page", () => {
   it("shows every field, Available, the seller in full, and the actions it is given", async () => {
-    serveDetail({ listing: buildListing(), reportedByMe: true });
+    serveDetail({ listing: { ...buildListing(), photos: [] }, reportedByMe: true, priceHint: null });
     renderRoutes(routes, "/products/productdetails/l-1");
 
     const article = await screen.findByRole("article", { name: "Yamaha FZS V3" });
@@ -49,7 +49,11 @@ describe("a bike's details page", () => {
   });
 
   it("says Stock Out for a sold bike", async () => {
-    serveDetail({ listing: buildListing({ status: "sold" }), reportedByMe: false });
+    serveDetail({
+      listing: { ...buildListing({ status: "sold" }), photos: [] },
+      reportedByMe: false,
+      priceHint: null,
+    });
     renderRoutes(routes, "/products/productdetails/l-1");
 
     const article = await screen.findByRole("article", { name: "Yamaha FZS V3" });

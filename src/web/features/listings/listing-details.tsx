@@ -58,9 +58,6 @@ export function ListingDetails({ listing, actions }: ListingDetailsProps) {
                 <span className="truncate">{seller.name}</span>
                 {seller.verified ? <VerifiedTick className="size-5" /> : null}
               </p>
-              <a href={`mailto:${seller.email}`} className="link link-hover block truncate text-sm">
-                {seller.email}
-              </a>
             </div>
           </div>
         </section>

@@ -10,7 +10,7 @@ import SellerListingDetailsPage from "./seller-listing-details-page.tsx";
 
 const seller = { ...buyer, id: "s-1", name: "Karim Motors", role: "seller" as const };
 const listing = buildListing({
-  seller: { id: seller.id, name: seller.name, email: seller.email, photo: null, verified: false },
+  seller: { id: seller.id, name: seller.name, photo: null, verified: false },
 });
 
 const routes = withToasts([

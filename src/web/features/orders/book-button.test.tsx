@@ -7,24 +7,15 @@ import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
+import { buildListing } from "#web/test/listings.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import { BookButton } from "./book-button.tsx";
 
-const listing: Listing = {
-  id: "l-1",
+const listing: Listing = buildListing({
   postedAt: "2026-01-05T10:00:00.000Z",
-  model: "Yamaha FZS V3",
-  engineCc: 149,
-  brand: "Yamaha",
-  category: { slug: "commuter", label: "Commuter" },
-  brandNewPrice: 235000,
-  askingPrice: 150000,
-  totalUsed: "2 years",
   photo: { src: "/img/a.webp", srcSet: "/img/a.webp 320w", width: 320, height: 240 },
-  seller: { id: "s-1", name: "Karim Motors", email: "seller@motohaat.test", photo: null, verified: false },
-  advertised: false,
-  status: "available",
-};
+  seller: { id: "s-1", name: "Karim Motors", photo: null, verified: false },
+});
 
 const detailsPath = "/products/productdetails/l-1";
 const routes = (l: Listing = listing) => [

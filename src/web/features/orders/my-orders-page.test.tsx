@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "#shared/schemas/orders.ts";
+import { buildListing } from "#web/test/listings.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import MyOrdersPage from "./my-orders-page.tsx";
 
@@ -13,21 +14,14 @@ const order = (id: string, model: string, over: Partial<Order> = {}): Order => (
   meetingLocation: "Dhanmondi 27",
   paid: false,
   paidAt: null,
-  listing: {
+  listing: buildListing({
     id: `l-${id}`,
     postedAt: "2026-01-05T10:00:00.000Z",
     model,
-    engineCc: 149,
-    brand: "Yamaha",
-    category: { slug: "commuter", label: "Commuter" },
-    brandNewPrice: 235000,
     askingPrice: 160000,
-    totalUsed: "2 years",
     photo: { src: "/img/a.webp", srcSet: "/img/a.webp 320w", width: 320, height: 240 },
-    seller: { id: "s-1", name: "Karim Motors", email: "s@motohaat.test", photo: null, verified: true },
-    advertised: false,
     status: "sold",
-  },
+  }),
   ...over,
 });
 
