@@ -24,6 +24,7 @@ import { createStripeProvider } from "#server/features/payments/provider/stripe-
 import { createTestProvider } from "#server/features/payments/provider/test-provider.ts";
 import { paymentRoutes } from "#server/features/payments/routes.ts";
 import { reportRoutes } from "#server/features/reports/routes.ts";
+import { sellerRoutes } from "#server/features/sellers/routes.ts";
 import { scheduleImageCleanup } from "#server/images/cleanup.ts";
 import { createImageStore, type ImageStore } from "#server/images/store.ts";
 import { type Background, createBackground } from "#server/lib/background.ts";
@@ -135,6 +136,7 @@ export async function buildApp({
   await app.register(listingRoutes);
   await app.register(orderRoutes);
   await app.register(reportRoutes);
+  await app.register(sellerRoutes);
   await app.register(adminRoutes);
   const payments = config.payments;
   await app.register(paymentRoutes, {

@@ -280,6 +280,11 @@ export const MATRIX: Record<string, Case> = {
     }),
   },
 
+  "GET /api/sellers/:id": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async (w) => ({ method: "GET", url: `/api/sellers/${w.users.seller.id}` }),
+  },
+
   "POST /api/orders": {
     expected: { anonymous: 401, buyer: 201, otherBuyer: 201, seller: 403, otherSeller: 403, admin: 403 },
     request: async (w) => ({
