@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { problem } from "./errors.ts";
+import { detailsListingId, listingShareTags, type ShareTags, withShareTags } from "./share-tags.ts";
 
 /**
  * Static files: processed images (immutable, content-hashed) and the built SPA. Unknown GETs
- * outside /api and /images get the SPA's index.html with 200, so the SPA shows its own 404 page.
+ * outside /api and /images get the SPA's index.html with 200, so the SPA shows its own 404 page; a
+ * bike's details page gets it with the bike's share tags in its <head> (share-tags.ts).
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: string; webDist: string }) => {
   fs.mkdirSync(opts.imageDir, { recursive: true });
@@ -38,6 +40,25 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
     });
   }
 
+  /**
+   * A bike's details page: index.html with the bike's share tags. Built per request (the price may
+   * change) and revalidated like index.html, never cached as immutable. Anything that is not a
+   * visible listing, or a failed lookup, gets the plain app: a shared link never answers 500.
+   */
+  async function sendDetailsPage(request: FastifyRequest, reply: FastifyReply, listingId: string) {
+    let tags: ShareTags | null = null;
+    try {
+      tags = await listingShareTags(app.db, listingId, app.config.publicUrl);
+    } catch (err) {
+      request.log.error({ err }, "share tags of a listing failed; serving the plain app");
+    }
+    const html = await fs.promises.readFile(indexHtml, "utf8");
+    return reply
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(tags ? withShareTags(html, tags) : html);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isSpaPath =
@@ -47,6 +68,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       url !== "/api" &&
       !url.startsWith(IMAGE_URL_PREFIX);
     if (isSpaPath) {
+      const listingId = detailsListingId(url.split("?")[0]!);
+      if (listingId) return sendDetailsPage(request, reply, listingId);
       return reply
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")

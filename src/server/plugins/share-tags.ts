@@ -1,0 +1,114 @@
+/**
+ * Open Graph and Twitter tags for a bike's details page, so a link shared on Facebook, Messenger or
+ * WhatsApp previews the bike: their crawlers read the HTML and run no script, so the server writes
+ * the tags into the SPA's index.html. Plain <meta> tags: nothing the CSP has to allow.
+ */
+import type { Db } from "#server/db/client.ts";
+import { NotFound } from "#server/errors.ts";
+import { getListing } from "#server/features/listings/service.ts";
+import { IMAGE_URL_PREFIX, imageFileName } from "#server/images/store.ts";
+import { formatTaka } from "#shared/format.ts";
+import type { Listing } from "#shared/schemas/listings.ts";
+
+/** The web app's details page (src/web/config/paths.ts): `/products/productdetails/:id`. */
+const DETAILS_PATH = /^\/products\/productdetails\/([^/]+)\/?$/;
+
+/** The listing id a details page's path names, or null for any other path (no query string). */
+export function detailsListingId(path: string): string | null {
+  return DETAILS_PATH.exec(path)?.[1] ?? null;
+}
+
+/** The widest variant every stored image has (a smaller upload's is its own size). */
+const SHARE_WIDTH = 1280;
+
+export type ShareTags = {
+  title: string;
+  description: string;
+  image: { url: string; width: number; height: number };
+  url: string;
+};
+
+/** "Yamaha FZS V3 FI": the brand once, whether or not the seller wrote it into the model. */
+function bikeName(listing: Listing): string {
+  return listing.model.toLowerCase().startsWith(listing.brand.toLowerCase())
+    ? listing.model
+    : `${listing.brand} ${listing.model}`;
+}
+
+/**
+ * The share tags of a listing anyone may see; null for an unknown, hidden or malformed id (the
+ * SPA then shows its own "not found"). Other failures are thrown for the caller to log.
+ */
+export async function listingShareTags(db: Db, id: string, publicUrl: URL): Promise<ShareTags | null> {
+  let listing: Listing;
+  try {
+    listing = await getListing(db, id, null);
+  } catch (err) {
+    if (err instanceof NotFound) return null;
+    throw err;
+  }
+  const price = formatTaka(listing.askingPrice);
+  // The cover's file name carries its key: `/images/<key>-640.webp`.
+  const key = listing.photo.src.slice(IMAGE_URL_PREFIX.length, -imageFileName("", 640).length);
+  const width = Math.min(SHARE_WIDTH, listing.photo.width);
+  return {
+    title: `${bikeName(listing)} — ${price}`,
+    description: [
+      String(listing.year),
+      `${listing.kmRun.toLocaleString("en-US")} km`,
+      listing.district.label,
+      price,
+    ].join(" · "),
+    image: {
+      url: new URL(`${IMAGE_URL_PREFIX}${imageFileName(key, SHARE_WIDTH)}`, publicUrl).href,
+      width,
+      height: Math.round((listing.photo.height * width) / listing.photo.width),
+    },
+    url: new URL(`/products/productdetails/${listing.id}`, publicUrl).href,
+  };
+}
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text made safe inside an element or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * index.html with the tags in its <head>: the <title> and the description replaced (a page has one
+ * of each), the Open Graph and Twitter tags added before </head>.
+ */
+export function withShareTags(html: string, tags: ShareTags): string {
+  const meta = (attr: "property" | "name", name: string, content: string | number) =>
+    `<meta ${attr}="${name}" content="${escapeHtml(String(content))}" />`;
+  const head = [
+    meta("property", "og:type", "product"),
+    meta("property", "og:site_name", "MotoHaat"),
+    meta("property", "og:title", tags.title),
+    meta("property", "og:description", tags.description),
+    meta("property", "og:image", tags.image.url),
+    meta("property", "og:image:width", tags.image.width),
+    meta("property", "og:image:height", tags.image.height),
+    meta("property", "og:image:alt", tags.title),
+    meta("property", "og:url", tags.url),
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:title", tags.title),
+    meta("name", "twitter:description", tags.description),
+    meta("name", "twitter:image", tags.image.url),
+    `<link rel="canonical" href="${escapeHtml(tags.url)}" />`,
+  ].join("\n    ");
+  const title = `<title>${escapeHtml(`${tags.title} · MotoHaat`)}</title>`;
+  // Functions as replacements: a `$` in a value is never read as a pattern.
+  let out = /<title>[\s\S]*?<\/title>/i.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
+    : html.replace(/<\/head>/i, () => `${title}\n  </head>`);
+  out = out.replace(/<meta\s+name="description"[^>]*>/i, () => meta("name", "description", tags.description));
+  return out.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+}
