@@ -50,7 +50,7 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
           </li>
         </ul>
       </nav>
-      <ListingDetails listing={listing} actions={actions?.(query.data)} />
+      <ListingDetails listing={listing} priceHint={query.data.priceHint} actions={actions?.(query.data)} />
     </div>
   );
 }

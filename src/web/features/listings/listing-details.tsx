@@ -1,36 +1,34 @@
 import { type ReactNode, useId } from "react";
 import { MSG } from "#shared/messages.ts";
-import type { Listing } from "#shared/schemas/listings.ts";
-import { Img } from "#web/components/img.tsx";
+import type { Listing, ListingPhoto, PriceHint as PriceHintData } from "#shared/schemas/listings.ts";
 import { Price } from "#web/components/price.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
+import { Gallery } from "./gallery.tsx";
 import { ListingFacts } from "./listing-facts.tsx";
+import { PapersChecklist } from "./papers-checklist.tsx";
+import { PriceHint } from "./price-hint.tsx";
 
 type ListingDetailsProps = {
-  listing: Listing;
+  /** With every photo in order when the details answer has them; the cover alone otherwise. */
+  listing: Listing & { photos?: ListingPhoto[] };
+  /** Where the asking price sits among comparable bikes; nothing is said when null. */
+  priceHint?: PriceHintData | null;
   /** What this viewer can do with the bike: book and report for a buyer, delete for its seller. */
   actions?: ReactNode;
 };
 
 /** Everything about one bike, for the buyer's details page and the seller's own details page. */
-export function ListingDetails({ listing, actions }: ListingDetailsProps) {
+export function ListingDetails({ listing, priceHint, actions }: ListingDetailsProps) {
   const sold = listing.status === "sold";
   const { seller } = listing;
   const titleId = useId();
   const sellerId = useId();
+  const descriptionId = useId();
+  const photos = listing.photos?.length ? listing.photos : [listing.photo];
   return (
     <article aria-labelledby={titleId} className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-      <figure className="relative aspect-[4/3] overflow-hidden rounded-box bg-base-200">
-        <Img
-          image={listing.photo}
-          alt={listing.model}
-          sizes="(min-width: 1440px) 700px, (min-width: 1024px) 50vw, 100vw"
-          loading="eager"
-          fetchPriority="high"
-          className="absolute inset-0 size-full object-cover"
-        />
-      </figure>
+      <Gallery photos={photos} model={listing.model} />
       <div className="flex min-w-0 flex-col gap-6">
         <div className="space-y-3">
           <div className="flex flex-wrap items-center gap-2">
@@ -38,6 +36,9 @@ export function ListingDetails({ listing, actions }: ListingDetailsProps) {
               {sold ? MSG.listing.stockOut : MSG.listing.available}
             </span>
             <span className="badge badge-secondary badge-outline">{listing.brand}</span>
+            <span className={`badge ${listing.negotiable ? "badge-info" : "badge-neutral"} badge-outline`}>
+              {listing.negotiable ? MSG.listing.negotiable : MSG.listing.fixedPrice}
+            </span>
           </div>
           <h1 id={titleId} className="text-3xl font-bold break-words sm:text-4xl">
             {listing.model}
@@ -45,8 +46,19 @@ export function ListingDetails({ listing, actions }: ListingDetailsProps) {
           <p className="text-2xl font-semibold text-primary">
             <Price amount={listing.askingPrice} />
           </p>
+          <PriceHint hint={priceHint} />
         </div>
         <ListingFacts listing={listing} className="max-w-md" />
+        {listing.description ? (
+          <section aria-labelledby={descriptionId}>
+            <h2 id={descriptionId} className="mb-2 text-sm font-semibold text-base-content/70">
+              About this bike
+            </h2>
+            {/* Plain text as the seller typed it: React escapes it, pre-line keeps its line breaks. */}
+            <p className="break-words whitespace-pre-line">{listing.description}</p>
+          </section>
+        ) : null}
+        <PapersChecklist listing={listing} />
         <section aria-labelledby={sellerId} className="rounded-box border border-base-300 p-4">
           <h2 id={sellerId} className="mb-3 text-sm font-semibold text-base-content/70">
             Seller

@@ -7,6 +7,9 @@ import { Price } from "#web/components/price.tsx";
 /** What a buyer compares between bikes, in the order the cards and the details page show it. */
 export function ListingFacts({ listing, className = "" }: { listing: Listing; className?: string }) {
   const facts: [string, ReactNode][] = [
+    ["Year", listing.year],
+    ["Kilometres run", `${listing.kmRun.toLocaleString("en-US")} km`],
+    ["Location", listing.area ? `${listing.area}, ${listing.district.label}` : listing.district.label],
     ["Engine (CC)", listing.engineCc],
     ["Category", listing.category.label],
     ["Brand new price", <Price key="new" amount={listing.brandNewPrice} />],
