@@ -68,9 +68,49 @@ const VALID_LISTING = {
   hasRegistration: "true",
 };
 
-/** A complete, valid Add Product form with its photo; `fields` replace (or, as undefined, remove) its parts. */
-export async function listingForm(fields: FormFields = {}) {
-  return multipart({ ...VALID_LISTING, photo: await jpegUpload("bike.jpg"), ...fields });
+/** A form's fields where a list repeats its name once per item (a listing's `photo` parts). */
+type RepeatedFormFields = Record<string, string | Upload | Upload[] | undefined>;
+
+/** `multipart` with repeated parts: each item of a list is appended under the same name, in order. */
+async function multipartRepeated(fields: RepeatedFormFields) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of value === undefined ? [] : Array.isArray(value) ? value : [value]) {
+      if (typeof v === "string") form.append(key, v);
+      else
+        form.append(
+          key,
+          new Blob([new Uint8Array(v.data)], { type: v.type ?? "application/octet-stream" }),
+          v.filename,
+        );
+    }
+  }
+  const res = new Response(form);
+  return {
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { "content-type": res.headers.get("content-type")! },
+  };
+}
+
+/**
+ * A complete, valid Add Product form with its photo; `fields` replace (or, as undefined, remove) its
+ * parts; `photo` may be a list (each sent as its own `photo` part, the first is the cover).
+ */
+export async function listingForm(fields: RepeatedFormFields = {}) {
+  return multipartRepeated({ ...VALID_LISTING, photo: await jpegUpload("bike.jpg"), ...fields });
+}
+
+/** Photos made so far by jpegParts: each new one is a pixel wider, so no two are the same image. */
+let partsMade = 0;
+
+/** `n` small JPEGs as file parts, each a different picture (so each is stored as its own image). */
+export async function jpegParts(n: number): Promise<Upload[]> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      partsMade++;
+      return jpegPart(await jpeg(48 + partsMade, 32, "#0d9488"), `bike-${i + 1}.jpg`);
+    }),
+  );
 }
 
 export type TestUser = { id: string; email: string; name: string; role: Role; password: string };

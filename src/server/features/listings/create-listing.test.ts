@@ -2,11 +2,12 @@ import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listings } from "#server/db/schema.ts";
-import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
-import { jpeg, jpegPart, signedInUser } from "#server/test/factories.ts";
+import { expectProblem, setupTestApp } from "#server/test/app.ts";
+import { jpeg, jpegPart, jpegParts, signedInUser } from "#server/test/factories.ts";
 import { postListing } from "#server/test/requests.ts";
 import { MSG } from "#shared/messages.ts";
-import { type Listing, MAX_ASKING_PRICE } from "#shared/schemas/listings.ts";
+import { type Listing, MAX_ASKING_PRICE, MAX_PHOTOS, maxYear } from "#shared/schemas/listings.ts";
+import { listingDetail, uploadPhoto } from "./testing.ts";
 
 /** A photo larger than the biggest stored size, so the answer shows it scaled down. */
 let bigPhoto: Buffer;
@@ -32,6 +33,13 @@ describe("POST /api/listings", () => {
     const res = await postListing(t.app, cookie, {
       model: "  Yamaha FZS V3  ",
       photo: jpegPart(bigPhoto),
+      area: "  Mirpur 10 ",
+      // A browser sends a textarea's line breaks as CRLF in a form; they are kept as sent.
+      description: "Serviced every 3,000 km.\r\nNew tyres.",
+      taxTokenUntil: "2027-06",
+      insuranceUntil: "2026-12",
+      nameTransfer: "true",
+      negotiable: "false",
     });
     expect(res.statusCode, res.body).toBe(201);
     const listing: Listing = res.json().listing;
@@ -43,18 +51,84 @@ describe("POST /api/listings", () => {
       brandNewPrice: 245_000,
       askingPrice: 180_000,
       totalUsed: "2 years",
+      year: 2021,
+      kmRun: 18_500,
+      district: { slug: "dhaka", label: "Dhaka" },
+      area: "Mirpur 10",
+      description: "Serviced every 3,000 km.\r\nNew tyres.",
+      hasRegistration: true,
+      taxTokenUntil: "2027-06",
+      insuranceUntil: "2026-12",
+      nameTransfer: true,
+      negotiable: false,
       advertised: false,
       status: "available",
       seller: { id: user.id, name: "Karim Seller", verified: false, photo: null },
     });
+    // Public: the seller's email is not part of a listing.
+    expect(listing.seller).not.toHaveProperty("email");
     expect(Number.isInteger(listing.brandNewPrice) && Number.isInteger(listing.askingPrice)).toBe(true);
     expect(Date.now() - Date.parse(listing.postedAt)).toBeLessThan(60_000);
     expect(listing.photo).toMatchObject({ width: 1280, height: 960 });
     expect(listing.photo.srcSet).toMatch(/-320\.webp 320w, .*-640\.webp 640w, .*-1280\.webp 1280w$/);
 
-    const again = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}` });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().listing).toEqual(listing);
+    const again = await listingDetail(t.app, listing.id);
+    const { photos, ...shown } = again.listing;
+    expect(shown).toEqual(listing);
+    expect(photos).toEqual([{ id: expect.any(String), ...listing.photo }]);
+  });
+
+  it("leaves out what is optional: no area, description or papers' dates; name transfer no, negotiable yes", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "seller" });
+    const res = await postListing(t.app, cookie, { area: "  ", description: "", taxTokenUntil: "" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().listing).toMatchObject({
+      area: null,
+      description: null,
+      taxTokenUntil: null,
+      insuranceUntil: null,
+      nameTransfer: false,
+      negotiable: true,
+      hasRegistration: true,
+    });
+  });
+
+  it(`takes 1 to ${MAX_PHOTOS} photos in the order sent: the first is the cover`, async () => {
+    const { cookie } = await signedInUser(t.app, { role: "seller" });
+    const parts = await jpegParts(MAX_PHOTOS);
+    // The same picture uploaded on its own is stored once, under the same id: the photos' ids, in order.
+    const ids: string[] = [];
+    for (const part of parts) ids.push((await uploadPhoto(t.app, cookie, part)).id);
+    expect(new Set(ids).size).toBe(MAX_PHOTOS);
+
+    const res = await postListing(t.app, cookie, { photo: parts });
+    expect(res.statusCode, res.body).toBe(201);
+    const { listing } = await listingDetail(t.app, res.json().listing.id);
+    expect(listing.photos.map((p) => p.id)).toEqual(ids);
+    expect(listing.photo).toEqual(res.json().listing.photo);
+    const { id: coverId, ...cover } = listing.photos[0]!;
+    expect(listing.photo).toEqual(cover);
+    expect(coverId).toBe(ids[0]);
+  });
+
+  it(`${MAX_PHOTOS + 1} photos or more: 400 naming the photo field, nothing posted`, async () => {
+    const { user, cookie } = seller;
+    for (const n of [MAX_PHOTOS + 1, MAX_PHOTOS + 4]) {
+      const res = await postListing(t.app, cookie, { photo: await jpegParts(n) });
+      expectProblem(res, 400, MSG.listing.tooManyPhotos(MAX_PHOTOS));
+      expect(res.json().errors).toEqual({ photo: MSG.listing.tooManyPhotos(MAX_PHOTOS) });
+    }
+    expect(await listingCount(t.app, user.id)).toBe(0);
+  });
+
+  it("a photo that is not an image among good ones: refused, no listing", async () => {
+    const { user, cookie } = seller;
+    const [first, second] = await jpegParts(2);
+    const res = await postListing(t.app, cookie, {
+      photo: [first!, jpegPart(Buffer.from("not a picture at all")), second!],
+    });
+    expectProblem(res, 415, MSG.image.notImage);
+    expect(await listingCount(t.app, user.id)).toBe(0);
   });
 
   it("defaults the category to commuter when none is sent", async () => {
@@ -72,6 +146,10 @@ describe("POST /api/listings", () => {
     ["askingPrice", MSG.listing.askingPriceRequired],
     ["totalUsed", MSG.listing.totalUsedRequired],
     ["photo", MSG.listing.photoRequired],
+    ["year", MSG.listing.yearRequired],
+    ["kmRun", MSG.listing.kmRunRequired],
+    ["district", MSG.listing.districtRequired],
+    ["hasRegistration", MSG.listing.hasRegistrationRequired],
   ] as const;
 
   it.each(required)("without %s: 400 with its message, nothing posted", async (field, message) => {
@@ -132,6 +210,72 @@ describe("POST /api/listings", () => {
     expect(await listingCount(t.app, user.id)).toBe(0);
     const dearest = await postListing(t.app, cookie, { askingPrice: String(MAX_ASKING_PRICE) });
     expect(dearest.statusCode).toBe(201);
+  });
+
+  const next = maxYear();
+  /** [field, value sent, the field's message]: each refused with a 400 naming only that field. */
+  const badValues: ReadonlyArray<readonly [string, string, string]> = [
+    ["year", "", MSG.listing.yearRequired],
+    ["year", "twenty", MSG.listing.yearRequired],
+    ["year", "2020.5", MSG.listing.yearRequired],
+    ["year", "1979", MSG.listing.yearRange(1980, next)],
+    ["year", String(next + 1), MSG.listing.yearRange(1980, next)],
+    ["kmRun", "", MSG.listing.kmRunRequired],
+    ["kmRun", "-1", MSG.listing.kmRunRequired],
+    ["kmRun", "many", MSG.listing.kmRunRequired],
+    ["kmRun", "1500.5", `${MSG.listing.kmRunRequired} (a whole number)`],
+    ["kmRun", "1000001", "at most 1,000,000 km"],
+    ["district", "", MSG.listing.districtRequired],
+    ["district", "atlantis", MSG.listing.districtRequired],
+    ["district", "Dhaka", MSG.listing.districtRequired],
+    ["area", "81 characters", "at most 80 characters"],
+    ["description", "2,001 characters", "at most 2,000 characters"],
+    ["hasRegistration", "", MSG.listing.hasRegistrationRequired],
+    ["hasRegistration", "maybe", MSG.listing.hasRegistrationRequired],
+    ["taxTokenUntil", "2027-13", MSG.listing.monthInvalid],
+    ["taxTokenUntil", "06/2027", MSG.listing.monthInvalid],
+    ["insuranceUntil", "2027-6", MSG.listing.monthInvalid],
+    ["insuranceUntil", "2027-06-01", MSG.listing.monthInvalid],
+    ["nameTransfer", "yes please", MSG.listing.yesNoInvalid],
+    ["negotiable", "1", MSG.listing.yesNoInvalid],
+  ];
+
+  /** The long values, by the name their test shows. */
+  const longValues: Record<string, string> = {
+    "81 characters": "x".repeat(81),
+    "2,001 characters": "x".repeat(2001),
+  };
+
+  it.each(badValues)("%s = %j: 400 with %j, nothing posted", async (field, value, message) => {
+    const { user, cookie } = seller;
+    const before = await listingCount(t.app, user.id);
+    const res = await postListing(t.app, cookie, { [field]: longValues[value] ?? value });
+    expectProblem(res, 400, message);
+    expect(res.json().errors).toEqual({ [field]: message });
+    expect(await listingCount(t.app, user.id)).toBe(before);
+  });
+
+  it("the limits themselves are accepted: 1980 and next year, 0 and 1,000,000 km, 80 and 2,000 characters", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "seller" });
+    const edges = [
+      { year: "1980", kmRun: "0", area: "a".repeat(80), description: "d".repeat(2000) },
+      { year: String(next), kmRun: "1000000" },
+    ];
+    for (const fields of edges) {
+      const res = await postListing(t.app, cookie, fields);
+      expect(res.statusCode, res.body).toBe(201);
+      const listing: Listing = res.json().listing;
+      expect(listing.year).toBe(Number(fields.year));
+      expect(listing.kmRun).toBe(Number(fields.kmRun));
+      if (fields.area) expect([listing.area, listing.description]).toEqual([fields.area, fields.description]);
+    }
+  });
+
+  it("every district slug of the list is accepted and shown with its label", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "seller" });
+    const res = await postListing(t.app, cookie, { district: "coxs-bazar" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().listing.district).toEqual({ slug: "coxs-bazar", label: "Cox's Bazar" });
   });
 
   it("an unknown category: 400 asking to select one", async () => {

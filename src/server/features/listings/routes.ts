@@ -1,19 +1,27 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { BadRequest } from "#server/errors.ts";
 import { hasReported } from "#server/features/reports/service.ts";
 import { fileField } from "#server/lib/multipart.ts";
 import { uploadLimiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
 import {
+  BrandsResponseSchema,
   ListingCreateFieldsSchema,
   ListingDetailResponseSchema,
+  ListingPhotoResponseSchema,
   ListingResponseSchema,
   ListingsPageSchema,
   ListingsQuerySchema,
+  ListingsSearchPageSchema,
+  ListingUpdateSchema,
   MAX_PHOTOS,
 } from "#shared/schemas/listings.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
+import { catalogueBrands } from "./catalogue.ts";
+import { priceHintOf } from "./price-hint.ts";
+import { searchListings } from "./search.ts";
 import {
   advertiseListing,
   createListing,
@@ -21,8 +29,9 @@ import {
   getListing,
   listAdvertised,
   listingPhotosOf,
-  listListings,
   listSellerListings,
+  updateListing,
+  uploadListingPhoto,
 } from "./service.ts";
 
 /** `photo` once per photo, 1 to MAX_PHOTOS; the first is the cover. */
@@ -45,6 +54,22 @@ const ListingCreateBodySchema = ListingCreateFieldsSchema.extend({
     ),
 });
 
+/** One `photo` file: a photo for an edit's `photoIds`. */
+const ListingPhotoBodySchema = z.object({ photo: fileField(MSG.listing.photoRequired) });
+
+/**
+ * @fastify/multipart stops reading at its `files` limit (MAX_PHOTOS) and throws FST_FILES_LIMIT, which
+ * would answer 413 "send one file at a time": on the listing form that is the photo field's rule.
+ */
+function tooManyPhotos(error: FastifyError): never {
+  if (error.code === "FST_FILES_LIMIT") {
+    throw new BadRequest(MSG.listing.tooManyPhotos(MAX_PHOTOS), {
+      photo: MSG.listing.tooManyPhotos(MAX_PHOTOS),
+    });
+  }
+  throw error;
+}
+
 export async function listingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -56,12 +81,27 @@ export async function listingRoutes(app: FastifyInstance) {
       config: { access: "public" },
       schema: {
         tags,
-        summary: "Listings of one category (or `all`), newest first, 24 a page",
+        summary:
+          "Search the bikes of one category (or `all`): typo-forgiving `q` over brand and model, filters, " +
+          "five sorts, keyset pages (24 by default) and how many match (`totalIsCapped` past 1,000)",
         querystring: ListingsQuerySchema,
-        response: { 200: ListingsPageSchema },
+        response: { 200: ListingsSearchPageSchema },
       },
     },
-    async (request) => listListings(db, request.query),
+    async (request) => searchListings(db, request.query),
+  );
+
+  r.get(
+    "/api/listings/brands",
+    {
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary: "The catalogue's brands, alphabetical: the brand filter's choices",
+        response: { 200: BrandsResponseSchema },
+      },
+    },
+    async () => ({ brands: await catalogueBrands(db) }),
   );
 
   r.get(
@@ -91,11 +131,12 @@ export async function listingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const listing = await getListing(db, request.params.id, request.user, request.adminRights);
-      const [photos, reportedByMe] = await Promise.all([
+      const [photos, reportedByMe, priceHint] = await Promise.all([
         listingPhotosOf(db, listing.id),
         hasReported(db, listing.id, request.user),
+        priceHintOf(db, listing),
       ]);
-      return { listing: { ...listing, photos }, reportedByMe, priceHint: null };
+      return { listing: { ...listing, photos }, reportedByMe, priceHint };
     },
   );
 
@@ -104,9 +145,11 @@ export async function listingRoutes(app: FastifyInstance) {
     {
       config: { access: ["seller"] },
       onRequest: uploadLimiter(app, "listing-create"),
+      // Thrown on to the app's error handler, which answers every error as problem+json.
+      errorHandler: tooManyPhotos,
       schema: {
         tags,
-        summary: "Post a bike for sale (multipart, with a photo)",
+        summary: `Post a bike for sale (multipart: the fields and 1 to ${MAX_PHOTOS} \`photo\` files, the first is the cover)`,
         consumes: ["multipart/form-data"],
         body: ListingCreateBodySchema,
         response: { 201: ListingResponseSchema },
@@ -117,6 +160,42 @@ export async function listingRoutes(app: FastifyInstance) {
       const listing = await createListing(db, app.images, request.user!, fields, photo);
       return reply.code(201).send({ listing });
     },
+  );
+
+  r.post(
+    "/api/listings/photos",
+    {
+      config: { access: ["seller"] },
+      onRequest: uploadLimiter(app, "listing-photo"),
+      schema: {
+        tags,
+        summary: "Upload one photo for an edit (multipart `photo`); its `id` goes into the edit's `photoIds`",
+        consumes: ["multipart/form-data"],
+        body: ListingPhotoBodySchema,
+        response: { 201: ListingPhotoResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const photo = await uploadListingPhoto(db, app.images, request.body.photo);
+      return reply.code(201).send({ photo });
+    },
+  );
+
+  r.patch(
+    "/api/listings/:id",
+    {
+      config: { access: ["seller"] },
+      schema: {
+        tags,
+        summary: "Edit one of your unsold listings: any of its fields, and its photos in order (`photoIds`)",
+        params: IdParamsSchema,
+        body: ListingUpdateSchema,
+        response: { 200: ListingResponseSchema },
+      },
+    },
+    async (request) => ({
+      listing: await updateListing(db, request.user!, request.params.id, request.body),
+    }),
   );
 
   r.get(

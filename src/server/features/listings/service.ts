@@ -1,13 +1,18 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, listingPhotos, listings } from "#server/db/schema.ts";
-import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
+import { BadRequest, Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
 import { type ImageStore, type StoredImage, saveImage, toImage } from "#server/images/store.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
-import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
-import type { Listing, ListingCreateFields, ListingPhoto, ListingsPage } from "#shared/schemas/listings.ts";
+import type {
+  Listing,
+  ListingCreateFields,
+  ListingPhoto,
+  ListingsPage,
+  ListingUpdate,
+} from "#shared/schemas/listings.ts";
 import { catalogueEntry } from "./catalogue.ts";
 import { selectListings, toListing } from "./presenter.ts";
 
@@ -22,14 +27,6 @@ async function page(db: Db, where: SQL | undefined, opts: { cursor?: string | un
 }
 
 const visible = eq(listings.hidden, false);
-
-export function listListings(db: Db, q: { category: string; cursor?: string | undefined; limit: number }) {
-  if (q.category !== "all" && !(CATEGORY_SLUGS as readonly string[]).includes(q.category)) {
-    throw new NotFound(MSG.listing.unknownCategory);
-  }
-  const where = q.category === "all" ? visible : and(visible, eq(listings.categorySlug, q.category));
-  return page(db, where, q);
-}
 
 /** Advertised bikes still for sale: the home page's showcase. */
 export function listAdvertised(db: Db, q: { cursor?: string | undefined; limit: number }) {
@@ -125,6 +122,15 @@ export async function createListing(
   return getListing(db, id, seller);
 }
 
+/**
+ * A photo uploaded on its own (`POST /api/listings/photos`) for an edit to name in `photoIds`. Nothing
+ * refers to it until then; one never used is removed by the image clean-up after its grace period.
+ */
+export async function uploadListingPhoto(db: Db, store: ImageStore, photo: Buffer): Promise<ListingPhoto> {
+  const image = await saveImage(db, store, photo);
+  return { id: image.key, ...toImage(image) };
+}
+
 /** Loads a listing for a change by its seller: 404 unknown, 403 someone else's. */
 async function ownListing(db: Db, seller: AuthUser, id: string) {
   if (!isUuid(id)) throw new NotFound(MSG.listing.notFound);
@@ -166,4 +172,63 @@ export async function deleteListing(db: Db, seller: AuthUser, id: string): Promi
     .where(and(eq(listings.id, id), eq(listings.status, "available")))
     .returning({ id: listings.id });
   if (deleted.length === 0) await refuseChange(db, id, MSG.listing.soldCannotDelete);
+}
+
+/**
+ * An edit by the listing's seller: any of the form's fields, and `photoIds` — the photos in their new
+ * order, cover first. Everything is written in one transaction whose UPDATE carries the status
+ * condition (a sale racing the edit wins: 409), so a refusal changes nothing.
+ */
+export async function updateListing(
+  db: Db,
+  seller: AuthUser,
+  id: string,
+  changes: ListingUpdate,
+): Promise<Listing> {
+  const { photoIds, district, category, ...same } = changes;
+  const set = {
+    ...same,
+    ...(district === undefined ? {} : { districtSlug: district }),
+    ...(category === undefined ? {} : { categorySlug: category }),
+    ...(photoIds === undefined ? {} : { photoKey: photoIds[0] }),
+  };
+  if (Object.values(set).every((v) => v === undefined)) throw new BadRequest(MSG.listing.nothingToUpdate);
+  await ownListing(db, seller, id);
+  if (photoIds && new Set(photoIds).size !== photoIds.length) {
+    throw new BadRequest(MSG.listing.photoRepeated, { photoIds: MSG.listing.photoRepeated });
+  }
+  const updated = await db.transaction(async (tx) => {
+    if (photoIds) {
+      // KEY SHARE: the image clean-up (FOR UPDATE SKIP LOCKED) leaves these rows alone until we commit,
+      // so a photo found here is still there for the foreign keys below.
+      const found = await tx
+        .select({ key: images.key })
+        .from(images)
+        .where(inArray(images.key, photoIds))
+        .for("key share");
+      if (found.length !== photoIds.length) {
+        throw new BadRequest(MSG.listing.photoUnknown, { photoIds: MSG.listing.photoUnknown });
+      }
+    }
+    const [row] = await tx
+      .update(listings)
+      .set(set)
+      .where(and(eq(listings.id, id), eq(listings.status, "available"), eq(listings.hidden, false)))
+      .returning({ brand: listings.brand, model: listings.model, modelKey: listings.modelKey });
+    if (!row) return false;
+    if (changes.brand !== undefined || changes.model !== undefined) {
+      // From the row as now written: a brand-only edit keeps the model it has, and the other way round.
+      const modelKey = await catalogueEntry(tx, row.brand, row.model);
+      if (modelKey !== row.modelKey) await tx.update(listings).set({ modelKey }).where(eq(listings.id, id));
+    }
+    if (photoIds) {
+      await tx.delete(listingPhotos).where(eq(listingPhotos.listingId, id));
+      await tx
+        .insert(listingPhotos)
+        .values(photoIds.map((imageKey, position) => ({ listingId: id, position, imageKey })));
+    }
+    return true;
+  });
+  if (!updated) await refuseChange(db, id, MSG.listing.soldCannotEdit);
+  return getListing(db, id, seller);
 }

@@ -1,7 +1,15 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { call } from "#server/test/app.ts";
-import type { ListingsPage } from "#shared/schemas/listings.ts";
+import { call, multipart } from "#server/test/app.ts";
+import { jpegParts, type Upload } from "#server/test/factories.ts";
+import { postListing } from "#server/test/requests.ts";
+import type {
+  Listing,
+  ListingDetailResponse,
+  ListingPhoto,
+  ListingsPage,
+  ListingUpdate,
+} from "#shared/schemas/listings.ts";
 
 /** Helpers shared by the listing tests. */
 
@@ -34,4 +42,63 @@ export async function allPages(
     if (cursor) await opts.between?.();
   } while (cursor);
   return { ids, pages };
+}
+
+/** `POST /api/listings/photos` with one file part, answered as it comes. */
+export async function sendPhoto(
+  app: FastifyInstance,
+  cookie: string | undefined,
+  photo: Upload | string,
+): Promise<LightMyRequestResponse> {
+  return call(app, { method: "POST", url: "/api/listings/photos", cookie, ...(await multipart({ photo })) });
+}
+
+/** Uploads one photo for an edit; throws unless it is stored. */
+export async function uploadPhoto(
+  app: FastifyInstance,
+  cookie: string,
+  photo: Upload,
+): Promise<ListingPhoto> {
+  const res = await sendPhoto(app, cookie, photo);
+  if (res.statusCode !== 201) throw new Error(`photo upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().photo;
+}
+
+/** `PATCH /api/listings/:id` with this JSON body (anything, to test refusals), answered as it comes. */
+export function patchListing(
+  app: FastifyInstance,
+  cookie: string | undefined,
+  id: string,
+  body: ListingUpdate | Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return call(app, { method: "PATCH", url: `/api/listings/${id}`, cookie, payload: body });
+}
+
+/** `GET /api/listings/:id`'s answer; throws unless it is 200. */
+export async function listingDetail(
+  app: FastifyInstance,
+  id: string,
+  cookie?: string,
+): Promise<ListingDetailResponse> {
+  const res = await call(app, { method: "GET", url: `/api/listings/${id}`, cookie });
+  if (res.statusCode !== 200) throw new Error(`listing ${id}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/**
+ * A listing posted through the API with `photos` different photos, and their ids in the order sent
+ * (each learnt by uploading it on its own first: the same picture is stored once, under one id).
+ */
+export async function postedListing(
+  app: FastifyInstance,
+  cookie: string,
+  photos = 3,
+  fields: Parameters<typeof postListing>[2] = {},
+): Promise<{ listing: Listing; photoIds: string[] }> {
+  const parts = await jpegParts(photos);
+  const photoIds: string[] = [];
+  for (const part of parts) photoIds.push((await uploadPhoto(app, cookie, part)).id);
+  const res = await postListing(app, cookie, { photo: parts, ...fields });
+  if (res.statusCode !== 201) throw new Error(`posting failed: ${res.statusCode} ${res.body}`);
+  return { listing: res.json().listing, photoIds };
 }
