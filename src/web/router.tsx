@@ -26,7 +26,8 @@ const rolePage = (path: string, role: Role | null, load: () => Promise<PageModul
 
 const d = paths.dashboard;
 
-const routes: RouteObject[] = [
+/** Exported for tests, which walk them in a memory router. */
+export const routes: RouteObject[] = [
   {
     path: paths.home.path,
     Component: RootLayout,
@@ -51,11 +52,11 @@ const routes: RouteObject[] = [
           },
           { path: paths.faq.path, lazy: page(() => import("#web/features/content/faq-page.tsx")) },
           {
+            // Public: anyone may look at bikes; booking and reporting ask for a buyer's sign-in.
             path: paths.listingsRoot.path,
-            lazy: async () => {
-              const { ListingsLayout } = await import("#web/features/listings/listings-layout.tsx");
-              return { element: guarded("buyer", <ListingsLayout />) };
-            },
+            lazy: async () => ({
+              Component: (await import("#web/features/listings/listings-layout.tsx")).ListingsLayout,
+            }),
             children: [
               { index: true, loader: () => redirect(paths.listings.getHref("all")) },
               {
@@ -68,6 +69,7 @@ const routes: RouteObject[] = [
               },
             ],
           },
+          { path: paths.sellers.path, lazy: page(() => import("#web/app/seller-route.tsx")) },
           {
             path: d.root.path,
             lazy: async () => ({

@@ -20,6 +20,11 @@ type BikeCardProps = {
   photoLoading?: "lazy" | "eager";
   /** Extra classes for the card itself. */
   className?: string;
+  /**
+   * "compact": photo left (two fifths) and text right on phones, so a screen shows several bikes;
+   * stacked like the others from 640 px. "stacked": photo above, text below, at every width.
+   */
+  layout?: "stacked" | "compact";
   /** Below the title: facts, people, actions. */
   children: ReactNode;
 };
@@ -38,16 +43,20 @@ export function BikeCard({
   sizes = "(min-width: 1280px) 30vw, (min-width: 768px) 45vw, 100vw",
   photoLoading,
   className = "",
+  layout = "stacked",
   children,
 }: BikeCardProps) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const compact = layout === "compact";
   return (
     <article
       aria-labelledby={titleId}
-      className={`card h-full border border-base-300 bg-base-100 shadow-sm ${className}`}
+      className={`card h-full border border-base-300 bg-base-100 shadow-sm ${compact ? "flex-row overflow-hidden sm:flex-col" : ""} ${className}`}
     >
-      <figure className="relative aspect-[4/3] bg-base-200">
+      <figure
+        className={`relative bg-base-200 ${compact ? "min-h-28 w-2/5 shrink-0 self-stretch rounded-none sm:aspect-[4/3] sm:min-h-0 sm:w-full" : "aspect-[4/3]"}`}
+      >
         <Img
           image={photo}
           alt={model}
@@ -57,9 +66,12 @@ export function BikeCard({
         />
         {overlay}
       </figure>
-      <div className="card-body gap-4 p-5">
+      <div className={`card-body min-w-0 ${compact ? "gap-1 p-3 sm:gap-2 sm:p-4" : "gap-4 p-5"}`}>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <Heading id={titleId} className="card-title min-w-0 break-words text-lg">
+          <Heading
+            id={titleId}
+            className={`card-title min-w-0 break-words ${compact ? "line-clamp-2 text-base" : "text-lg"}`}
+          >
             {title}
           </Heading>
           {badge}

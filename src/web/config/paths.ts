@@ -23,6 +23,8 @@ export const paths = {
     path: "/products/productdetails/:id",
     getHref: (id: string) => `/products/productdetails/${encodeURIComponent(id)}`,
   },
+  /** A seller's public page: who they are and their bikes for sale. */
+  sellers: { path: "/sellers/:id", getHref: (id: string) => `/sellers/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: "/dashboard", getHref: () => "/dashboard" },
     profile: { path: "profile", getHref: () => "/dashboard/profile" },

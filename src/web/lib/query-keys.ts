@@ -21,8 +21,12 @@ export const queryKeys = {
   /** Every cached bike (lists, details, advertised) carries the selling status booking changes. */
   listings: {
     all: ["listings"] as const,
-    /** `category` is a slug, or `all`. */
-    list: (category: string) => ["listings", "list", category] as const,
+    /** A search: `params` is the API's query without the cursor (`category`, filters, sort, `seller`). */
+    list: (params: Record<string, string>) => ["listings", "list", params] as const,
+    /** The brands of the brand filter: new listings add brands. */
+    brands: ["listings", "brands"] as const,
+    /** A seller's public page: its counts of bikes sold and for sale change with booking, hence under `all`. */
+    seller: (sellerId: string) => ["listings", "seller", sellerId] as const,
     mine: ["listings", "mine"] as const,
     advertised: ["listings", "advertised"] as const,
     detail: (id: string) => ["listings", "detail", id] as const,

@@ -8,12 +8,15 @@ export function currentPath(location: { pathname: string; search: string; hash: 
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
-/** For a signed-out visitor who tries what needs an account (book, report): say so, sign in, come back. */
-export function useSendToSignin(): () => void {
+/**
+ * For a signed-out visitor who tries what needs an account (book, report): say so, sign in, come
+ * back — to this page, or to `from` when the way back should carry more (the booking form open).
+ */
+export function useSendToSignin(): (from?: string) => void {
   const navigate = useNavigate();
   const location = useLocation();
-  return () => {
+  return (from) => {
     toast.info(MSG.auth.signInFirst);
-    void navigate(paths.signin.getHref(currentPath(location)));
+    void navigate(paths.signin.getHref(from ?? currentPath(location)));
   };
 }

@@ -1,10 +1,10 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import type { Listing } from "#shared/schemas/listings.ts";
-import { buildListing, pageOf } from "#web/test/listings.ts";
-import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import type { Listing, ListingsSearchPage } from "#shared/schemas/listings.ts";
+import { buildListing } from "#web/test/listings.ts";
+import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import CategoryPage from "./category-page.tsx";
 import { ListingsLayout } from "./listings-layout.tsx";
 
@@ -17,6 +17,7 @@ const routes = [
       { path: "/products/:category", Component: CategoryPage },
     ],
   },
+  { path: "/sellers/:id", element: <h1>Seller page</h1> },
 ];
 
 const categories = {
@@ -28,42 +29,81 @@ const categories = {
 
 const bike = (n: number): Listing => buildListing({ id: `l-${n}`, model: `Bike ${n}` });
 
-/** Answers GET /api/listings per category and cursor: `pages[category][cursor ?? ""]`. */
-function serveListings(pages: Record<string, Record<string, ReturnType<typeof pageOf>>>) {
+const page = (items: Listing[], nextCursor: string | null = null, total = items.length, capped = false) =>
+  ({ items, nextCursor, total, totalIsCapped: capped }) satisfies ListingsSearchPage;
+
+const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
+  status,
+  body: { type: "about:blank", title: "Problem", status, detail, ...(errors ? { errors } : {}) },
+});
+
+/**
+ * The API of these pages: no session call at all (browsing is public), the categories, the brands,
+ * and GET /api/listings answered by `listings` from its query.
+ */
+function serve(listings: (query: URLSearchParams) => ReturnType<typeof problem> | { body: unknown }) {
   return mockApi({
-    "GET /api/auth/me": () => ({ body: { user: buyer } }),
     "GET /api/categories": () => ({ body: categories }),
-    "GET /api/listings": (_init, url) => {
-      const category = url.searchParams.get("category")!;
-      const page = pages[category]?.[url.searchParams.get("cursor") ?? ""];
-      if (page) return { body: page };
-      return {
-        status: 404,
-        body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.listing.unknownCategory },
-      };
-    },
+    "GET /api/listings/brands": () => ({ body: { brands: ["Bajaj", "Honda", "Yamaha"] } }),
+    "GET /api/listings": (_init, url) => listings(url.searchParams),
   });
 }
+
+/** Answers GET /api/listings per category and cursor: `pages[category][cursor ?? ""]`. */
+function servePages(pages: Record<string, Record<string, ListingsSearchPage>>) {
+  return serve((q) => {
+    const found = pages[q.get("category")!]?.[q.get("cursor") ?? ""];
+    return found ? { body: found } : problem(404, MSG.listing.unknownCategory);
+  });
+}
+
+/** The listing requests made so far, as their query strings. */
+const listingQueries = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), "http://localhost"))
+    .filter((u) => u.pathname === "/api/listings")
+    .map((u) => u.search);
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a category of bikes", () => {
-  it("shows the category's bikes as cards linking to their details", async () => {
-    serveListings({ commuter: { "": pageOf([bike(1), bike(2)]) } });
+  it("shows a signed-out visitor the category's bikes as compact cards, with their count", async () => {
+    servePages({ commuter: { "": page([bike(1), bike(2)]) } });
     const user = userEvent.setup();
     renderRoutes(routes, "/products/commuter");
 
     expect(screen.getByRole("status", { name: "Loading bikes" })).toBeInTheDocument();
     expect(await screen.findByRole("heading", { level: 1, name: "Commuter" })).toBeInTheDocument();
     expect(await screen.findAllByRole("article")).toHaveLength(2);
+    expect(screen.getByText("2 bikes")).toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Bike 2" }));
     expect(await screen.findByRole("heading", { name: "Details page" })).toBeInTheDocument();
   });
 
+  it("links each card's seller to their page", async () => {
+    servePages({ all: { "": page([bike(1)]) } });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/products/all");
+
+    const card = await screen.findByRole("article", { name: "Bike 1" });
+    await user.click(within(card).getByRole("link", { name: "Karim Motors" }));
+    expect(await screen.findByRole("heading", { name: "Seller page" })).toBeInTheDocument();
+  });
+
+  it.each([
+    [page([bike(1)], null, 1), "1 bike"],
+    [page([bike(1)], "c1", 24), "24 bikes"],
+    [page([bike(1)], "c1", 1000, true), "1,000+ bikes"],
+  ])("counts the matching bikes (%#)", async (answer, text) => {
+    serve(() => ({ body: answer }));
+    renderRoutes(routes, "/products/all");
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
   it("moves to another category from the drawer's Category dropdown, and says when it is empty", async () => {
-    const fetchMock = serveListings({
-      commuter: { "": pageOf([bike(1)]) },
-      electric: { "": pageOf([]) },
+    const fetchMock = servePages({
+      commuter: { "": page([bike(1)]) },
+      electric: { "": page([]) },
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, "/products/commuter");
@@ -85,9 +125,7 @@ describe("a category of bikes", () => {
   });
 
   it("loads the next page from the Load more button", async () => {
-    const fetchMock = serveListings({
-      all: { "": pageOf([bike(1)], "c1"), c1: pageOf([bike(2)]) },
-    });
+    const fetchMock = servePages({ all: { "": page([bike(1)], "c1"), c1: page([bike(2)]) } });
     const user = userEvent.setup();
     renderRoutes(routes, "/products/all");
 
@@ -112,7 +150,7 @@ describe("a category of bikes", () => {
         }
       },
     );
-    serveListings({ all: { "": pageOf([bike(1)], "c1"), c1: pageOf([bike(2)]) } });
+    servePages({ all: { "": page([bike(1)], "c1"), c1: page([bike(2)]) } });
     renderRoutes(routes, "/products/all");
 
     await screen.findByRole("button", { name: "Load more" });
@@ -122,7 +160,7 @@ describe("a category of bikes", () => {
   });
 
   it("says so, with a way back, for a category that does not exist", async () => {
-    serveListings({});
+    servePages({});
     renderRoutes(routes, "/products/spaceships");
     expect(await screen.findByRole("heading", { name: MSG.listing.unknownCategory })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "See all bikes" })).toHaveAttribute("href", "/products/all");
@@ -130,14 +168,7 @@ describe("a category of bikes", () => {
 
   it("offers to try again when the bikes cannot be loaded", async () => {
     let fail = true;
-    mockApi({
-      "GET /api/auth/me": () => ({ body: { user: buyer } }),
-      "GET /api/categories": () => ({ body: categories }),
-      "GET /api/listings": () =>
-        fail
-          ? { status: 503, body: { type: "about:blank", title: "Unavailable", status: 503, detail: "down" } }
-          : { body: pageOf([bike(1)]) },
-    });
+    serve(() => (fail ? problem(503, "down") : { body: page([bike(1)]) }));
     const user = userEvent.setup();
     renderRoutes(routes, "/products/all");
 
@@ -146,5 +177,223 @@ describe("a category of bikes", () => {
     fail = false;
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("article", { name: "Bike 1" })).toBeInTheDocument();
+  });
+});
+
+describe("search, filters and sort in the URL", () => {
+  /** Every bike whose model holds `q` (as the server would, roughly), the count beside them. */
+  const market = [
+    buildListing({ id: "l-1", model: "Pulsar 150", brand: "Bajaj" }),
+    buildListing({ id: "l-2", model: "FZ-S V3", brand: "Yamaha" }),
+    buildListing({ id: "l-3", model: "Pulsar N160", brand: "Bajaj" }),
+  ];
+  const serveMarket = () =>
+    serve((q) => {
+      const term = q.get("q")?.toLowerCase() ?? "";
+      const items = market.filter((l) => l.model.toLowerCase().includes(term));
+      return { body: page(items) };
+    });
+
+  it("narrows by what is typed into the search box: one history entry per search, and Back restores", async () => {
+    const fetchMock = serveMarket();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, "/products/all");
+    expect(await screen.findAllByRole("article")).toHaveLength(3);
+
+    const box = screen.getByRole("searchbox", { name: "Search bikes" });
+    await user.type(box, "pul");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=pul"));
+    // A pause mid-word, then more letters: the same history entry follows the box.
+    await user.type(box, "sar");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=pulsar"));
+    await waitFor(() => expect(listingQueries(fetchMock)).toContain("?category=all&q=pulsar"));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
+    expect(screen.getByText("2 bikes")).toBeInTheDocument();
+    // Letters typed before a pause do not each leave a request behind.
+    expect(listingQueries(fetchMock)).not.toContain("?category=all&q=p");
+    expect(listingQueries(fetchMock)).not.toContain("?category=all&q=puls");
+
+    act(() => void router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.getByRole("searchbox", { name: "Search bikes" })).toHaveValue("");
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(3));
+
+    act(() => void router.navigate(1));
+    await waitFor(() =>
+      expect(screen.getByRole("searchbox", { name: "Search bikes" })).toHaveValue("pulsar"),
+    );
+  });
+
+  it("sends Enter's search at once", async () => {
+    const fetchMock = serveMarket();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, "/products/all");
+    await screen.findAllByRole("article");
+
+    await user.type(screen.getByRole("searchbox", { name: "Search bikes" }), "fz{Enter}");
+    expect(router.state.location.search).toBe("?q=fz");
+    expect(await screen.findByText("1 bike")).toBeInTheDocument();
+    expect(listingQueries(fetchMock)).toContain("?category=all&q=fz");
+  });
+
+  it("reads every filter and the sort from a shared link into the controls and the request", async () => {
+    const fetchMock = serveMarket();
+    const link =
+      "/products/commuter?q=pulsar&brand=Bajaj&minPrice=50000&maxPrice=150000&minCc=100&maxCc=160" +
+      "&minYear=2018&maxYear=2023&maxKm=30000&district=dhaka&verified=true&negotiable=true&sold=include&sort=price_asc";
+    renderRoutes(routes, link);
+
+    expect(await screen.findByRole("searchbox", { name: "Search bikes" })).toHaveValue("pulsar");
+    await screen.findByRole("option", { name: "Honda" });
+    expect(screen.getByRole("combobox", { name: "Brand" })).toHaveValue("Bajaj");
+    expect(screen.getByRole("spinbutton", { name: "Min price" })).toHaveValue(50000);
+    expect(screen.getByRole("spinbutton", { name: "Max price" })).toHaveValue(150000);
+    expect(screen.getByRole("spinbutton", { name: "Min engine CC" })).toHaveValue(100);
+    expect(screen.getByRole("spinbutton", { name: "Max engine CC" })).toHaveValue(160);
+    expect(screen.getByRole("spinbutton", { name: "From year" })).toHaveValue(2018);
+    expect(screen.getByRole("spinbutton", { name: "To year" })).toHaveValue(2023);
+    expect(screen.getByRole("spinbutton", { name: "Max km run" })).toHaveValue(30000);
+    expect(screen.getByRole("combobox", { name: "District" })).toHaveValue("dhaka");
+    expect(screen.getByRole("checkbox", { name: "Verified sellers only" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Negotiable only" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Show sold bikes" })).toBeChecked();
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("price_asc");
+    await waitFor(() =>
+      expect(listingQueries(fetchMock)).toEqual([
+        "?category=commuter&q=pulsar&brand=Bajaj&minPrice=50000&maxPrice=150000&minCc=100&maxCc=160" +
+          "&minYear=2018&maxYear=2023&maxKm=30000&district=dhaka&verified=true&negotiable=true&sold=include&sort=price_asc",
+      ]),
+    );
+  });
+
+  it("puts each filter the buyer sets into the URL, each a step Back undoes", async () => {
+    const fetchMock = serveMarket();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, "/products/all");
+    await screen.findAllByRole("article");
+    const params = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Brand" }), "Bajaj");
+    await user.selectOptions(screen.getByRole("combobox", { name: "District" }), "Chattogram");
+    await user.click(screen.getByRole("checkbox", { name: "Verified sellers only" }));
+    await user.type(screen.getByRole("spinbutton", { name: "Max price" }), "150000");
+    await user.tab();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "Price: low to high");
+
+    expect(params()).toEqual({
+      brand: "Bajaj",
+      district: "chattogram",
+      verified: "true",
+      maxPrice: "150000",
+      sort: "price_asc",
+    });
+    await waitFor(() =>
+      expect(listingQueries(fetchMock)).toContain(
+        "?category=all&brand=Bajaj&maxPrice=150000&district=chattogram&verified=true&sort=price_asc",
+      ),
+    );
+
+    act(() => void router.navigate(-1));
+    await waitFor(() => expect(params().sort).toBeUndefined());
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("newest");
+    act(() => void router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole("spinbutton", { name: "Max price" })).toHaveValue(null));
+    expect(params()).toEqual({ brand: "Bajaj", district: "chattogram", verified: "true" });
+  });
+
+  it("lists the 64 districts alphabetically", async () => {
+    serveMarket();
+    renderRoutes(routes, "/products/all");
+    const options = within(await screen.findByRole("combobox", { name: "District" }))
+      .getAllByRole("option")
+      .map((o) => o.textContent ?? "");
+    expect(options[0]).toBe("All districts");
+    expect(options).toHaveLength(65);
+    expect(options.slice(1)).toEqual([...options.slice(1)].sort((a, b) => a.localeCompare(b, "en")));
+  });
+
+  it("keeps the search when the category changes", async () => {
+    const fetchMock = serveMarket();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, "/products/all?q=pulsar&maxPrice=150000");
+    await screen.findByRole("option", { name: "Electric" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Category" }), "Electric");
+    expect(router.state.location.pathname).toBe("/products/electric");
+    expect(router.state.location.search).toBe("?q=pulsar&maxPrice=150000");
+    await waitFor(() =>
+      expect(listingQueries(fetchMock)).toContain("?category=electric&q=pulsar&maxPrice=150000"),
+    );
+  });
+
+  it("clears search, filters and sort in one step", async () => {
+    const fetchMock = serveMarket();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      routes,
+      "/products/all?q=pulsar&district=dhaka&verified=true&sort=km_asc",
+    );
+    expect(await screen.findByText("2 bikes")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: MSG.listing.clearFilters }));
+    expect(router.state.location.search).toBe("");
+    expect(screen.getByRole("searchbox", { name: "Search bikes" })).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "District" })).toHaveValue("");
+    expect(screen.getByRole("checkbox", { name: "Verified sellers only" })).not.toBeChecked();
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("newest");
+    expect(await screen.findByText("3 bikes")).toBeInTheDocument();
+    expect(listingQueries(fetchMock).at(-1)).toBe("?category=all");
+    expect(screen.getByRole("button", { name: MSG.listing.clearFilters })).toBeDisabled();
+  });
+
+  it("says no bike matches the filters and offers to clear them", async () => {
+    serveMarket();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, "/products/all?q=harley");
+
+    const heading = await screen.findByRole("heading", { name: MSG.listing.noMatches });
+    expect(screen.getByText("0 bikes")).toBeInTheDocument();
+    const empty = heading.parentElement!;
+    await user.click(within(empty).getByRole("button", { name: MSG.listing.clearFilters }));
+    expect(router.state.location.search).toBe("");
+    expect(await screen.findAllByRole("article")).toHaveLength(3);
+  });
+
+  it("keeps the category's own empty message when only the sort is set", async () => {
+    serve(() => ({ body: page([]) }));
+    renderRoutes(routes, "/products/all?sort=price_desc");
+    expect(await screen.findByText(MSG.listing.empty("any category"))).toBeInTheDocument();
+    expect(screen.queryByText(MSG.listing.noMatches)).not.toBeInTheDocument();
+  });
+
+  it("explains a bad value in a link (400) and clears it, rather than a blank page", async () => {
+    serve((q) =>
+      q.get("minPrice") === "cheap"
+        ? problem(400, "give a whole number", { minPrice: "give a whole number" })
+        : { body: page([bike(1)]) },
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, "/products/all?minPrice=cheap");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Min price: give a whole number");
+    await user.click(within(alert).getByRole("button", { name: MSG.listing.clearFilters }));
+    expect(router.state.location.search).toBe("");
+    expect(await screen.findByRole("article", { name: "Bike 1" })).toBeInTheDocument();
+  });
+
+  it("shows sold bikes, Stock Out, only when asked to", async () => {
+    serve((q) =>
+      q.get("sold") === "include"
+        ? { body: page([bike(1), buildListing({ id: "l-9", model: "Sold one", status: "sold" })]) }
+        : { body: page([bike(1)]) },
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, "/products/all");
+    await screen.findByRole("article", { name: "Bike 1" });
+    expect(screen.queryByText(MSG.listing.stockOut)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: "Show sold bikes" }));
+    const sold = await screen.findByRole("article", { name: "Sold one" });
+    expect(within(sold).getByText(MSG.listing.stockOut)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Bike } from "lucide-react";
+import { Bike, SearchX } from "lucide-react";
 import { useParams } from "react-router";
 import { categoryLabel } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
@@ -6,20 +6,40 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useListings } from "./api/get-listings.ts";
-import { ListingCard } from "./listing-card.tsx";
+import { ClearFiltersButton, SearchBox, SortSelect } from "./listing-filters.tsx";
+import { ListingGrid, ListingGridSkeleton } from "./listing-grid.tsx";
 import { AllBikesLink, ListingsNotFound } from "./listings-not-found.tsx";
+import { FILTER_KEYS, FILTER_LABELS, hasFilters, useListingFilters } from "./use-listing-filters.ts";
 
-const GRID = "grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4";
-const CARD_SIZES = "(min-width: 1536px) 300px, (min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw";
-/** The most cards a row holds: their photos are in the first screenful. */
-const FIRST_ROW = 4;
-const SKELETONS = ["a", "b", "c", "d", "e", "f"];
+/** "24 bikes", "1 bike", "1,000+ bikes" when the server stopped counting. */
+export function bikeCount(total: number, capped: boolean): string {
+  const n = `${total.toLocaleString("en-US")}${capped ? "+" : ""}`;
+  return `${n} ${total === 1 && !capped ? "bike" : "bikes"}`;
+}
 
-/** `/products/:category`: the bikes of one category (or `all`), newest first, more as you scroll. */
+/** A 400 names the bad query fields: said with the filters' own names ("Min price: give a whole number"). */
+function badFilterMessage(error: ApiError): string {
+  const fields = Object.entries(error.fieldErrors);
+  if (fields.length === 0) return error.message;
+  return fields
+    .map(([field, message]) => {
+      const label = FILTER_KEYS.find((k) => k === field);
+      return `${label ? FILTER_LABELS[label] : field}: ${message}`;
+    })
+    .join("; ");
+}
+
+/**
+ * `/products/:category`: the bikes of one category (or `all`), narrowed by the search, filters and
+ * sort in the URL's query, newest first by default, more as you scroll.
+ */
 export default function CategoryPage() {
   const { category = "all" } = useParams();
-  const query = useListings(category);
+  const { filters } = useListingFilters();
+  const query = useListings({ category, ...filters });
   const label = category === "all" ? "All bikes" : categoryLabel(category);
+  const filtered = hasFilters(filters);
+  const firstPage = query.data?.pages[0];
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
@@ -29,51 +49,54 @@ export default function CategoryPage() {
     );
   }
 
+  const badFilters = query.error instanceof ApiError && query.error.status === 400 ? query.error : null;
+
   return (
-    <section className="flex flex-col gap-6">
+    <section className="flex flex-col gap-4">
       <title>{`${label} — MotoHaat`}</title>
       <h1 className="text-2xl font-bold sm:text-3xl">{label}</h1>
-      <ListFrame
-        query={query}
-        loading={
-          <div role="status" aria-label="Loading bikes" className={GRID}>
-            {SKELETONS.map((k) => (
-              <div key={k} className="flex flex-col gap-4 rounded-box border border-base-300 p-0">
-                <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
-                <div className="flex flex-col gap-3 px-5 pb-5">
-                  <div className="skeleton h-6 w-2/3" />
-                  <div className="skeleton h-4 w-full" />
-                  <div className="skeleton h-4 w-5/6" />
-                  <div className="skeleton h-4 w-3/4" />
-                </div>
-              </div>
-            ))}
-          </div>
-        }
-        empty={
-          <EmptyState
-            title={MSG.listing.empty(category === "all" ? "any category" : label)}
-            icon={<Bike className="size-10" />}
-            action={category === "all" ? undefined : <AllBikesLink />}
+      <SearchBox />
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        {/* Announced as it changes, so a screen reader hears what a filter did. */}
+        <p aria-live="polite" className="font-semibold" id="listing-count">
+          {firstPage && !badFilters ? bikeCount(firstPage.total, firstPage.totalIsCapped) : null}
+        </p>
+        <SortSelect />
+      </div>
+      {badFilters ? (
+        <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between gap-3">
+          <span>These filters can't be used. {badFilterMessage(badFilters)}</span>
+          <ClearFiltersButton className="btn-sm" />
+        </div>
+      ) : (
+        <div aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? "opacity-60" : ""}>
+          <ListFrame
+            query={query}
+            loading={<ListingGridSkeleton />}
+            empty={
+              filtered ? (
+                <EmptyState
+                  title={MSG.listing.noMatches}
+                  icon={<SearchX className="size-10" />}
+                  action={<ClearFiltersButton className="btn-primary" />}
+                >
+                  Try fewer filters, a wider price range or another spelling.
+                </EmptyState>
+              ) : (
+                <EmptyState
+                  title={MSG.listing.empty(category === "all" ? "any category" : label)}
+                  icon={<Bike className="size-10" />}
+                  action={category === "all" ? undefined : <AllBikesLink />}
+                >
+                  New bikes are listed every day; check back soon.
+                </EmptyState>
+              )
+            }
           >
-            New bikes are listed every day; check back soon.
-          </EmptyState>
-        }
-      >
-        {(listings) => (
-          <ul className={GRID}>
-            {listings.map((listing, i) => (
-              <li key={listing.id}>
-                <ListingCard
-                  listing={listing}
-                  sizes={CARD_SIZES}
-                  photoLoading={i < FIRST_ROW ? "eager" : "lazy"}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListFrame>
+            {(listings) => <ListingGrid listings={listings} />}
+          </ListFrame>
+        </div>
+      )}
     </section>
   );
 }

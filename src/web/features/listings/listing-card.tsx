@@ -1,11 +1,12 @@
+import { MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
+import { Price } from "#web/components/price.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
-import { ListingFacts } from "./listing-facts.tsx";
 
 type ListingCardProps = {
   listing: Listing;
@@ -20,18 +21,21 @@ type ListingCardProps = {
 };
 
 /**
- * One bike in a grid. The title links to the details page and its click area covers the whole
- * card; the actions sit above that area so they stay clickable on their own.
+ * One bike in a list, compact so a phone shows several at once: cover photo, model, price, brand,
+ * year, km and district, then the seller. The title links to the details page and its click area covers
+ * the whole card; the seller's link and the actions sit above that area so they stay clickable.
  */
 export function ListingCard({
   listing,
   actions,
   headingLevel = 2,
   photoLoading = "lazy",
-  sizes = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 100vw",
+  sizes = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 40vw",
 }: ListingCardProps) {
+  const { seller } = listing;
   return (
     <BikeCard
+      layout="compact"
       photo={listing.photo}
       model={listing.model}
       title={
@@ -42,10 +46,9 @@ export function ListingCard({
           {listing.model}
         </Link>
       }
-      badge={<span className="badge badge-secondary badge-outline">{listing.brand}</span>}
       overlay={
         listing.status === "sold" ? (
-          <span className="badge badge-error absolute top-3 left-3 font-semibold shadow">
+          <span className="badge badge-error badge-sm absolute top-2 left-2 font-semibold shadow sm:badge-md">
             {MSG.listing.stockOut}
           </span>
         ) : null
@@ -55,15 +58,27 @@ export function ListingCard({
       photoLoading={photoLoading}
       className="relative transition-shadow focus-within:shadow-md hover:shadow-md"
     >
-      <ListingFacts listing={listing} className="text-sm" />
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
-        <p className="flex min-w-0 items-center gap-1 text-sm">
-          <span className="text-base-content/70">Seller</span>
-          <span className="truncate font-medium">{listing.seller.name}</span>
-          {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}
-        </p>
-        {actions ? <div className="relative z-10">{actions}</div> : null}
-      </div>
+      <p className="text-lg font-bold text-primary">
+        <Price amount={listing.askingPrice} />
+      </p>
+      <p className="text-sm">
+        {[listing.brand, String(listing.year), `${listing.kmRun.toLocaleString("en-US")} km`].join(" · ")}
+      </p>
+      <p className="flex min-w-0 items-center gap-1 text-sm text-base-content/70">
+        <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+        <span className="truncate">{listing.district.label}</span>
+      </p>
+      <p className="mt-auto flex min-w-0 items-center gap-1 pt-1 text-sm">
+        <span className="sr-only">Seller: </span>
+        <Link
+          to={paths.sellers.getHref(seller.id)}
+          className="link link-hover relative z-10 truncate font-medium"
+        >
+          {seller.name}
+        </Link>
+        {seller.verified ? <VerifiedTick className="size-4" /> : null}
+      </p>
+      {actions ? <div className="relative z-10 pt-2">{actions}</div> : null}
     </BikeCard>
   );
 }

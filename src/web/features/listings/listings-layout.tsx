@@ -1,16 +1,24 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useId } from "react";
-import { Outlet, useNavigate, useParams } from "react-router";
+import { Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { categoryLabel } from "#shared/categories.ts";
 import { SideDrawer } from "#web/components/side-drawer.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
+import { ListingFilterControls } from "./listing-filters.tsx";
+import { countFilters, useListingFilters } from "./use-listing-filters.ts";
 
-/** `/products/*`: the bikes beside a drawer with the category picker. */
+/**
+ * `/products/*`: the bikes beside a drawer with the category picker and, on a category page, the
+ * filters (the search box and sort sit above the list, where a phone shows them without the drawer).
+ */
 export function ListingsLayout() {
   // No category on a bike's details page: the picker then asks rather than claim "All".
   const { category = "" } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
+  const { filters } = useListingFilters();
+  const activeFilters = countFilters(filters);
   const categories = useCategories();
   const selectId = useId();
   const known = categories.data?.categories.some((c) => c.slug === category);
@@ -25,7 +33,8 @@ export function ListingsLayout() {
         className="select w-full"
         value={category}
         aria-busy={categories.isPending}
-        onChange={(e) => void navigate(paths.listings.getHref(e.target.value))}
+        // The search goes along: "a Pulsar under ৳1.5 lakh" in another category.
+        onChange={(e) => void navigate(`${paths.listings.getHref(e.target.value)}${location.search}`)}
       >
         {category === "" ? (
           <option value="" disabled>
@@ -51,6 +60,12 @@ export function ListingsLayout() {
           </button>
         </p>
       ) : null}
+      {category === "" ? null : (
+        <>
+          <div className="divider my-3" />
+          <ListingFilterControls />
+        </>
+      )}
     </aside>
   );
 
@@ -59,10 +74,12 @@ export function ListingsLayout() {
       buttonContent={
         <>
           <SlidersHorizontal className="size-4" aria-hidden="true" />
-          Categories
+          {category === "" ? "Categories" : "Filters"}
+          {activeFilters > 0 ? <span className="badge badge-primary badge-sm">{activeFilters}</span> : null}
         </>
       }
-      closeLabel="Close categories"
+      buttonLabel={activeFilters > 0 ? `Filters, ${activeFilters} set` : undefined}
+      closeLabel={category === "" ? "Close categories" : "Close filters"}
       panel={picker}
     >
       <Outlet />

@@ -124,18 +124,52 @@ describe("Book now", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
-  it("sends a signed-out visitor to sign in, to come back to this bike", async () => {
+  it("tells a signed-out visitor to sign in, and sends them there to come back to this bike's booking form", async () => {
     const fetchMock = mockApi(signedInAs(null));
     const user = userEvent.setup();
     const { router } = renderRoutes(routes(), detailsPath);
 
-    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const button = await screen.findByRole("button", {
+      name: "Book now",
+      description: MSG.listing.signInToBook,
+    });
+    expect(screen.getByText(MSG.listing.signInToBook)).toBeVisible();
+    await user.click(button);
 
     expect(await screen.findByRole("heading", { name: "Sign in page" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/signin");
-    expect(router.state.location.search).toBe(`?from=${encodeURIComponent(detailsPath)}`);
+    expect(new URLSearchParams(router.state.location.search).get("from")).toBe(`${detailsPath}?book=1`);
     expect(await screen.findByText(MSG.auth.signInFirst)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+  });
+
+  it("opens the booking form for a buyer back from sign-in (?book=1), and drops the parameter", async () => {
+    mockApi(signedInAs(buyer));
+    const { router } = renderRoutes(routes(), `${detailsPath}?book=1`);
+
+    const dialog = await screen.findByRole("dialog", { name: `Book ${listing.model}` });
+    expect(within(dialog).getByLabelText("Phone")).toHaveFocus();
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(router.state.location.pathname).toBe(detailsPath);
+    expect(screen.queryByText(MSG.listing.signInToBook)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["a seller", { ...buyer, role: "seller" as const }],
+    ["a signed-out visitor", null],
+  ])("opens nothing for %s on ?book=1, and drops the parameter", async (_who, who) => {
+    mockApi(signedInAs(who as typeof buyer | null));
+    const { router } = renderRoutes(routes(), `${detailsPath}?book=1`);
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("opens nothing on ?book=1 once the bike is sold", async () => {
+    mockApi(signedInAs(buyer));
+    const { router } = renderRoutes(routes({ ...listing, status: "sold" }), `${detailsPath}?book=1`);
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.getByRole("button", { name: MSG.listing.stockOut })).toBeDisabled();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("reads Stock Out and cannot be pressed once the bike is sold", async () => {

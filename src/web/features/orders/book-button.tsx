@@ -1,6 +1,8 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
+import { paths } from "#web/config/paths.ts";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { BookModal } from "./book-modal.tsx";
@@ -10,15 +12,39 @@ type BookButtonProps = {
   className?: string;
 };
 
+/** `?book=1` on a bike's page: open its booking form (where sign-in returns a visitor who pressed Book now). */
+const BOOK_PARAM = "book";
+
 /**
- * "Book now" for a buyer; "Stock Out" (disabled) once sold. A signed-out visitor is sent to sign
- * in and brought back here; sellers and admins cannot book, and are told so.
+ * "Book now" for a buyer; "Stock Out" (disabled) once sold. A signed-out visitor is told to sign in,
+ * sent there, and brought back to the bike's page with the booking form open; sellers and admins
+ * cannot book, and are told so.
  */
 export function BookButton({ listing, className = "" }: BookButtonProps) {
   const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
   const sendToSignin = useSendToSignin();
   const hintId = useId();
+  const detailsPath = paths.listingDetails.getHref(listing.id);
+  const bookingPath = `${detailsPath}?${BOOK_PARAM}=1`;
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantsBooking = searchParams.get(BOOK_PARAM) === "1" && location.pathname === detailsPath;
+
+  // Back from sign-in: a buyer finds the form open; the parameter goes either way, so a reload or a
+  // shared link does not open it again.
+  useEffect(() => {
+    if (!wantsBooking || isLoading) return;
+    if (user?.role === "buyer" && listing.status !== "sold") setOpen(true);
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(BOOK_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [wantsBooking, isLoading, user, listing.status, setSearchParams]);
 
   if (listing.status === "sold") {
     return (
@@ -41,26 +67,33 @@ export function BookButton({ listing, className = "" }: BookButtonProps) {
     );
   }
 
+  const signedOut = !user && !isLoading;
   return (
-    <>
+    <div className="flex flex-col gap-1">
       <button
         type="button"
         className={`btn btn-primary ${className}`}
         disabled={isLoading}
         aria-haspopup="dialog"
-        onClick={() => (user ? setOpen(true) : sendToSignin())}
+        aria-describedby={signedOut ? hintId : undefined}
+        onClick={() => (user ? setOpen(true) : sendToSignin(bookingPath))}
       >
         Book now
       </button>
+      {signedOut ? (
+        <p id={hintId} className="text-xs text-base-content/70">
+          {MSG.listing.signInToBook}
+        </p>
+      ) : null}
       {user ? (
         <BookModal
           listing={listing}
           buyer={user}
           open={open}
           onClose={() => setOpen(false)}
-          onSignedOut={sendToSignin}
+          onSignedOut={() => sendToSignin(bookingPath)}
         />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -1,21 +1,30 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { ListingsPage } from "#shared/schemas/listings.ts";
+import type { ListingsSearchPage } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
 import { cursorPaging } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-/** `category` is a slug, or `all` for every category. */
-const listingsQueryOptions = (category: string) =>
+/**
+ * `GET /api/listings` with `params` as its query: `category` (a slug, or `all`), the filters and
+ * sort of the URL, or `seller` for a seller's page. Blank values are left out by the caller.
+ */
+const listingsQueryOptions = (params: Record<string, string>) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.listings.list(category),
+    queryKey: queryKeys.listings.list(params),
     queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ category });
+      const query = new URLSearchParams(params);
       if (pageParam) query.set("cursor", pageParam);
-      return api<ListingsPage>(`/api/listings?${query}`, { signal });
+      return api<ListingsSearchPage>(`/api/listings?${query}`, { signal });
+    },
+    // While a changed search loads, the bikes of the last one stay (dimmed by the page), as long as
+    // it is the same list narrowed differently: another category or seller starts empty.
+    placeholderData: (previous, previousQuery) => {
+      const before = previousQuery?.queryKey[2];
+      return before?.category === params.category && before?.seller === params.seller ? previous : undefined;
     },
     ...cursorPaging,
   });
 
-export function useListings(category: string) {
-  return useInfiniteQuery(listingsQueryOptions(category));
+export function useListings(params: Record<string, string>) {
+  return useInfiniteQuery(listingsQueryOptions(params));
 }

@@ -1,0 +1,376 @@
+import { Search } from "lucide-react";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { DISTRICTS } from "#shared/districts.ts";
+import { MSG } from "#shared/messages.ts";
+import { MAX_ASKING_PRICE, MAX_KM_RUN, MIN_YEAR, maxYear } from "#shared/schemas/listings.ts";
+import { useBrands } from "./api/get-brands.ts";
+import {
+  type FilterKey,
+  type ListingFiltersApi,
+  SORT_OPTIONS,
+  useListingFilters,
+} from "./use-listing-filters.ts";
+
+/** How long typing pauses before the list follows it. */
+const TYPING_PAUSE_MS = 400;
+
+/**
+ * A typed filter (search, prices, ranges): the box shows every key at once, the URL follows when
+ * typing pauses, on Enter and on leaving the box. A typing session adds one history entry and then
+ * replaces it, so Back returns to the search before it rather than to each letter.
+ */
+function useTypedFilter({ filters, setFilter }: ListingFiltersApi, key: FilterKey) {
+  const urlValue = filters[key] ?? "";
+  const [text, setText] = useState(urlValue);
+  /** What the URL holds as far as this box knows (it wrote it, or showed it). */
+  const committed = useRef(urlValue);
+  /** This typing session already has its history entry. */
+  const typing = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // The URL changed by itself (Back, Clear filters, a shared link): the box shows it.
+  useEffect(() => {
+    if (urlValue === committed.current) return;
+    clearTimeout(timer.current);
+    committed.current = urlValue;
+    typing.current = false;
+    setText(urlValue);
+  }, [urlValue]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (value: string) => {
+    clearTimeout(timer.current);
+    const v = value.trim();
+    if (v === committed.current) return;
+    committed.current = v;
+    setFilter(key, v, { replace: typing.current });
+    typing.current = true;
+  };
+  const settle = () => {
+    commit(text);
+    typing.current = false;
+  };
+
+  return {
+    value: text,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.target.value;
+      setText(value);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => commit(value), TYPING_PAUSE_MS);
+    },
+    onBlur: settle,
+    /** Enter: the list follows now. */
+    settle,
+  };
+}
+
+/** The search box over brand and model, above the list. */
+export function SearchBox() {
+  const filterApi = useListingFilters();
+  const { settle, ...input } = useTypedFilter(filterApi, "q");
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    settle();
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: older phone browsers (and React's check of them) do not know <search> yet.
+    <form role="search" aria-label="Bikes" onSubmit={onSubmit} className="w-full">
+      <label htmlFor="filter-q" className="sr-only">
+        Search bikes
+      </label>
+      <div className="input w-full">
+        <Search className="size-4 opacity-60" aria-hidden="true" />
+        <input
+          id="filter-q"
+          type="search"
+          className="grow"
+          placeholder="Search brand or model, e.g. Pulsar 150"
+          maxLength={80}
+          autoComplete="off"
+          enterKeyHint="search"
+          {...input}
+        />
+      </div>
+    </form>
+  );
+}
+
+/** Sort order, beside the count. */
+export function SortSelect() {
+  const { filters, setFilter } = useListingFilters();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="listing-sort" className="text-sm whitespace-nowrap text-base-content/70">
+        Sort by
+      </label>
+      <select
+        id="listing-sort"
+        className="select select-sm w-auto"
+        value={filters.sort ?? "newest"}
+        onChange={(e) => setFilter("sort", e.target.value)}
+      >
+        {SORT_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Resets search, filters and sort in one step (one history entry, so Back brings them back). */
+export function ClearFiltersButton({ className = "btn-outline btn-sm" }: { className?: string }) {
+  const { filters, clear } = useListingFilters();
+  const nothingSet = Object.keys(filters).length === 0;
+  return (
+    <button type="button" className={`btn ${className}`} onClick={clear} disabled={nothingSet}>
+      {MSG.listing.clearFilters}
+    </button>
+  );
+}
+
+type NumberFieldProps = {
+  filterApi: ListingFiltersApi;
+  filterKey: FilterKey;
+  id: string;
+  /** Shown: "Min", "Max", "From"… */
+  label: string;
+  /** Read after `label` by screen readers only, so the name says what it narrows ("Min" + " price"). */
+  srLabel: string;
+  min: number;
+  max: number;
+  placeholder?: string;
+};
+
+function NumberField({ filterApi, filterKey, id, label, srLabel, min, max, placeholder }: NumberFieldProps) {
+  const { settle, ...input } = useTypedFilter(filterApi, filterKey);
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs text-base-content/70">
+        {label} <span className="sr-only">{srLabel}</span>
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        className="input input-sm w-full"
+        min={min}
+        max={max}
+        step={1}
+        placeholder={placeholder}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") settle();
+        }}
+        {...input}
+      />
+    </div>
+  );
+}
+
+function Range({ legend, children }: { legend: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="fieldset p-0">
+      <legend className="fieldset-legend pb-1 text-sm">{legend}</legend>
+      <div className="grid grid-cols-2 gap-2">{children}</div>
+    </fieldset>
+  );
+}
+
+const districtsByName = [...DISTRICTS].sort((a, b) => a.label.localeCompare(b.label, "en"));
+
+/** The filters of the side drawer (the search box and sort sit above the list). */
+export function ListingFilterControls() {
+  const filterApi = useListingFilters();
+  const { filters, setFilter } = filterApi;
+  const brands = useBrands();
+  const brandList = brands.data?.brands ?? [];
+  const flag = (key: FilterKey, on: string) => ({
+    checked: filters[key] === on,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setFilter(key, e.target.checked ? on : ""),
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="filter-brand" className="text-sm font-semibold">
+          Brand
+        </label>
+        <select
+          id="filter-brand"
+          className="select select-sm w-full"
+          value={filters.brand ?? ""}
+          aria-busy={brands.isPending}
+          onChange={(e) => setFilter("brand", e.target.value)}
+        >
+          <option value="">Any brand</option>
+          {brandList.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+          {/* A link's brand shows before the list arrives, or when the catalogue spells it otherwise. */}
+          {filters.brand && !brandList.includes(filters.brand) ? (
+            <option value={filters.brand}>{filters.brand}</option>
+          ) : null}
+        </select>
+        {brands.isError ? (
+          <p className="text-xs text-error">
+            We couldn't load the brands.{" "}
+            <button type="button" className="link" onClick={() => void brands.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : null}
+      </div>
+
+      <Range legend="Price (৳)">
+        <NumberField
+          filterApi={filterApi}
+          filterKey="minPrice"
+          id="filter-min-price"
+          label="Min"
+          srLabel="price"
+          min={0}
+          max={MAX_ASKING_PRICE}
+          placeholder="0"
+        />
+        <NumberField
+          filterApi={filterApi}
+          filterKey="maxPrice"
+          id="filter-max-price"
+          label="Max"
+          srLabel="price"
+          min={0}
+          max={MAX_ASKING_PRICE}
+          placeholder="Any"
+        />
+      </Range>
+
+      <Range legend="Engine (CC)">
+        <NumberField
+          filterApi={filterApi}
+          filterKey="minCc"
+          id="filter-min-cc"
+          label="Min"
+          srLabel="engine CC"
+          min={0}
+          max={5000}
+          placeholder="0"
+        />
+        <NumberField
+          filterApi={filterApi}
+          filterKey="maxCc"
+          id="filter-max-cc"
+          label="Max"
+          srLabel="engine CC"
+          min={0}
+          max={5000}
+          placeholder="Any"
+        />
+      </Range>
+
+      <Range legend="Year">
+        <NumberField
+          filterApi={filterApi}
+          filterKey="minYear"
+          id="filter-min-year"
+          label="From"
+          srLabel="year"
+          min={MIN_YEAR}
+          max={maxYear()}
+          placeholder={String(MIN_YEAR)}
+        />
+        <NumberField
+          filterApi={filterApi}
+          filterKey="maxYear"
+          id="filter-max-year"
+          label="To"
+          srLabel="year"
+          min={MIN_YEAR}
+          max={maxYear()}
+          placeholder={String(maxYear())}
+        />
+      </Range>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor="filter-max-km" className="text-sm font-semibold">
+          Max km run
+        </label>
+        <MaxKmInput filterApi={filterApi} />
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor="filter-district" className="text-sm font-semibold">
+          District
+        </label>
+        <select
+          id="filter-district"
+          className="select select-sm w-full"
+          value={filters.district ?? ""}
+          onChange={(e) => setFilter("district", e.target.value)}
+        >
+          <option value="">All districts</option>
+          {districtsByName.map((d) => (
+            <option key={d.slug} value={d.slug}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            id="filter-verified"
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            {...flag("verified", "true")}
+          />
+          Verified sellers only
+        </label>
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            id="filter-negotiable"
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            {...flag("negotiable", "true")}
+          />
+          Negotiable only
+        </label>
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            id="filter-sold"
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            {...flag("sold", "include")}
+          />
+          Show sold bikes
+        </label>
+      </div>
+
+      <ClearFiltersButton className="btn-outline btn-sm w-full" />
+    </div>
+  );
+}
+
+function MaxKmInput({ filterApi }: { filterApi: ListingFiltersApi }) {
+  const { settle, ...input } = useTypedFilter(filterApi, "maxKm");
+  return (
+    <input
+      id="filter-max-km"
+      type="number"
+      inputMode="numeric"
+      className="input input-sm w-full"
+      min={0}
+      max={MAX_KM_RUN}
+      step={1}
+      placeholder="Any"
+      onKeyDown={(e) => {
+        if (e.key === "Enter") settle();
+      }}
+      {...input}
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useMemo, useRef } from "react";
+import { useSearchParams } from "react-router";
+import type { ListingSort } from "#shared/schemas/listings.ts";
+
+/**
+ * The query keys of a search, in the order they are sent to the API. The URL holds the same keys with
+ * the API's names and values, so a shared link is the search itself and the back button walks back
+ * through the searches.
+ */
+export const FILTER_KEYS = [
+  "q",
+  "brand",
+  "minPrice",
+  "maxPrice",
+  "minCc",
+  "maxCc",
+  "minYear",
+  "maxYear",
+  "maxKm",
+  "district",
+  "verified",
+  "negotiable",
+  "sold",
+  "sort",
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type ListingFilters = Partial<Record<FilterKey, string>>;
+
+/** What a person calls each key: for a bad value in a shared link ("Min price: give a whole number"). */
+export const FILTER_LABELS: Record<FilterKey, string> = {
+  q: "Search",
+  brand: "Brand",
+  minPrice: "Min price",
+  maxPrice: "Max price",
+  minCc: "Min engine (CC)",
+  maxCc: "Max engine (CC)",
+  minYear: "From year",
+  maxYear: "To year",
+  maxKm: "Max km run",
+  district: "District",
+  verified: "Verified sellers only",
+  negotiable: "Negotiable only",
+  sold: "Show sold bikes",
+  sort: "Sort by",
+};
+
+export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
+  { value: "newest", label: "Newest" },
+  { value: "price_asc", label: "Price: low to high" },
+  { value: "price_desc", label: "Price: high to low" },
+  { value: "km_asc", label: "Lowest km" },
+  { value: "year_desc", label: "Newest year" },
+];
+
+/** The search in `params`: known keys with a value, in FILTER_KEYS order (one cache entry per search). */
+export function readFilters(params: URLSearchParams): ListingFilters {
+  const filters: ListingFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+/** Whether anything narrows the list (sorting alone does not: every bike is still there). */
+export function hasFilters(filters: ListingFilters): boolean {
+  return FILTER_KEYS.some((k) => k !== "sort" && filters[k] !== undefined);
+}
+
+/** How many controls are set, for the phone's Filters button. */
+export function countFilters(filters: ListingFilters): number {
+  return FILTER_KEYS.filter((k) => k !== "sort" && k !== "q" && filters[k] !== undefined).length;
+}
+
+type SetOptions = {
+  /** Replace the current history entry instead of adding one (typing: one entry per search, not per key). */
+  replace?: boolean;
+};
+
+export type ListingFiltersApi = {
+  filters: ListingFilters;
+  /** Sets one key; "" (or the default sort) removes it from the URL. */
+  setFilter: (key: FilterKey, value: string, options?: SetOptions) => void;
+  /** Removes every search key, sort included; other parameters stay. */
+  clear: () => void;
+};
+
+const withFilter = (prev: URLSearchParams, key: FilterKey, value: string) => {
+  const next = new URLSearchParams(prev);
+  const v = value.trim();
+  if (v === "" || (key === "sort" && v === "newest")) next.delete(key);
+  else next.set(key, v);
+  return next;
+};
+
+const withoutFilters = (prev: URLSearchParams) => {
+  const next = new URLSearchParams(prev);
+  for (const key of FILTER_KEYS) next.delete(key);
+  return next;
+};
+
+/** The search of `/products/:category`, read from and written to the URL's query. */
+export function useListingFilters(): ListingFiltersApi {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  // A debounced input commits from a timer set renders ago: it must change the query as it is now,
+  // not as it was when the timer started (react-router's updater form would hand it the old one).
+  const latest = useRef(params);
+  latest.current = params;
+  const setFilter = useCallback(
+    (key: FilterKey, value: string, options: SetOptions = {}) =>
+      setParams(withFilter(latest.current, key, value), {
+        replace: options.replace ?? false,
+        // Narrowing the list keeps the reader where they are; the count and the list change below.
+        preventScrollReset: true,
+      }),
+    [setParams],
+  );
+  const clear = useCallback(
+    () => setParams(withoutFilters(latest.current), { preventScrollReset: true }),
+    [setParams],
+  );
+  return { filters, setFilter, clear };
+}

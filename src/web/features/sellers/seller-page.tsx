@@ -1,0 +1,87 @@
+import { UserX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { MSG } from "#shared/messages.ts";
+import type { SellerProfile } from "#shared/schemas/people.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { VerifiedTick } from "#web/components/verified-tick.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useSeller } from "./api/get-seller.ts";
+
+/** "November 2022": the month someone joined, as the calendar names it (UTC, like every date here). */
+export function memberSince(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+type SellerPageProps = {
+  /** The seller's bikes for sale: the listings feature draws them; the app composes them in. */
+  listings: (seller: SellerProfile) => ReactNode;
+};
+
+/** `/sellers/:id`: who sells, for anyone signed in or not; no email or phone. */
+export default function SellerPage({ listings }: SellerPageProps) {
+  const { id = "" } = useParams();
+  const query = useSeller(id);
+
+  if (query.isPending) return <Spinner label="Loading the seller" />;
+
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return (
+        <section className="px-4 py-8">
+          <title>Seller not found — MotoHaat</title>
+          <EmptyState
+            title={MSG.listing.sellerNotFound}
+            icon={<UserX className="size-10" />}
+            action={
+              <Link to={paths.listings.getHref("all")} className="btn btn-primary">
+                See all bikes
+              </Link>
+            }
+          >
+            The link may be old, or the account closed.
+          </EmptyState>
+        </section>
+      );
+    }
+    return (
+      <div className="px-4 py-8">
+        <LoadError error={query.error} onRetry={query.refetch} />
+      </div>
+    );
+  }
+
+  const { seller } = query.data;
+  return (
+    <div className="flex flex-col gap-8 px-4 py-6 sm:px-6 lg:px-8">
+      <title>{`${seller.name} — MotoHaat`}</title>
+      <header className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 p-4 sm:p-6">
+        <UserAvatar user={seller} size="size-20" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold sm:text-3xl">
+            <span className="break-words">{seller.name}</span>
+            {seller.verified ? <VerifiedTick className="size-6" /> : null}
+          </h1>
+          <p className="text-base-content/70">
+            Member since <time dateTime={seller.memberSince}>{memberSince(seller.memberSince)}</time>
+          </p>
+          <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+            <div className="flex gap-1">
+              <dt className="text-base-content/70">Bikes sold</dt>
+              <dd className="font-semibold">{seller.bikesSold.toLocaleString("en-US")}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt className="text-base-content/70">Bikes for sale</dt>
+              <dd className="font-semibold">{seller.bikesForSale.toLocaleString("en-US")}</dd>
+            </div>
+          </dl>
+        </div>
+      </header>
+      {listings(seller)}
+    </div>
+  );
+}
