@@ -1,0 +1,46 @@
+import { MSG } from "#shared/messages.ts";
+import type { Problem } from "#shared/schemas/problem.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+
+/** Bytes of the request body sent so far, of `total`. */
+export type UploadProgress = (loaded: number, total: number) => void;
+
+const failure = (status: number, title: string) =>
+  new ApiError({ type: "about:blank", title, status, detail: MSG.generic.somethingWrong });
+
+const isProblem = (body: unknown): body is Problem =>
+  typeof body === "object" && body !== null && "status" in body && "detail" in body;
+
+/**
+ * Sends a multipart body as `api()` does (same-origin cookies, JSON answer, every failure an
+ * ApiError with a message for people), through XMLHttpRequest: fetch cannot report how much of a
+ * request body has gone yet, and a photo upload's progress bar needs exactly that.
+ */
+export function sendWithProgress<T>(
+  path: string,
+  body: FormData,
+  { method = "POST", onProgress }: { method?: string; onProgress?: UploadProgress } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.addEventListener("progress", (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded, e.total);
+    });
+    xhr.addEventListener("load", () => {
+      let parsed: unknown;
+      try {
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T);
+      else if (xhr.status < 500 && isProblem(parsed)) reject(new ApiError(parsed));
+      else reject(failure(xhr.status, xhr.statusText));
+    });
+    xhr.addEventListener("error", () => reject(failure(0, "Network error")));
+    xhr.addEventListener("abort", () => reject(new DOMException("The upload was stopped.", "AbortError")));
+    xhr.send(body);
+  });
+}

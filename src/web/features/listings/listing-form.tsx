@@ -1,0 +1,578 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ComponentProps, type ReactNode, useId, useRef, useState } from "react";
+import { Controller, type DefaultValues, type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import { z } from "zod";
+import { DISTRICTS } from "#shared/districts.ts";
+import { MSG } from "#shared/messages.ts";
+import {
+  type ListingCreateFields,
+  ListingCreateFieldsSchema,
+  type ListingPhoto,
+  MAX_AREA,
+  MAX_DESCRIPTION,
+  MAX_PHOTOS,
+  MIN_YEAR,
+  maxYear,
+} from "#shared/schemas/listings.ts";
+import { type FieldControlProps, FormField } from "#web/components/form-field.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
+import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { useCategories } from "#web/lib/categories-query.ts";
+import { isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
+import { photoListSchema } from "#web/lib/photo-file.ts";
+import type { UploadProgress } from "./api/send-with-progress.ts";
+import { type PhotoItem, PhotoManager, type PhotoStatus } from "./photo-manager.tsx";
+
+/**
+ * A yes/no question's radios ("true"/"false", null while neither is chosen). The shared schema's
+ * yes/no is a union, and zodResolver reports a union's first branch ("expected boolean") instead of
+ * its message: the same rule and message, without the union.
+ */
+const yesNoRadios = (message: string) =>
+  z.enum(["true", "false"], { error: message }).transform((value) => value === "true");
+
+/** The Add Product and Edit forms: the server's own rules (same schema, same messages) and the photos. */
+export const ListingFormSchema = ListingCreateFieldsSchema.extend({
+  hasRegistration: yesNoRadios(MSG.listing.hasRegistrationRequired),
+  nameTransfer: yesNoRadios(MSG.listing.yesNoInvalid),
+  negotiable: yesNoRadios(MSG.listing.yesNoInvalid),
+  photos: photoListSchema<PhotoItem>(
+    MSG.listing.photoRequired,
+    MAX_PHOTOS,
+    MSG.listing.tooManyPhotos(MAX_PHOTOS),
+  ),
+});
+export type ListingFormInput = z.input<typeof ListingFormSchema>;
+type ListingFormOutput = z.output<typeof ListingFormSchema>;
+
+/** The form's inputs, which the server's field errors may name (its `photo`/`photoIds` are the photos). */
+const fieldNames = Object.keys(ListingFormSchema.shape) as (keyof ListingFormInput)[];
+const serverFields: Record<string, keyof ListingFormInput> = {
+  ...Object.fromEntries(fieldNames.map((name) => [name, name])),
+  photo: "photos",
+  photoIds: "photos",
+};
+
+/** An empty Add Product form: Commuter, negotiable, no name transfer promised, papers unanswered. */
+export const emptyListingForm: DefaultValues<ListingFormInput> = {
+  model: "",
+  engineCc: "",
+  category: "commuter",
+  brand: "",
+  brandNewPrice: "",
+  askingPrice: "",
+  totalUsed: "",
+  year: "",
+  kmRun: "",
+  district: "",
+  area: "",
+  description: "",
+  taxTokenUntil: "",
+  insuranceUntil: "",
+  nameTransfer: "false",
+  negotiable: "true",
+  photos: [],
+};
+
+/** What the form hands over: the photos as files (Add) or as the server's ids in order (Edit). */
+export type SubmittedPhotos = { files: File[]; ids: string[] };
+
+type ListingFormProps = {
+  defaultValues: DefaultValues<ListingFormInput>;
+  submitLabel: string;
+  /**
+   * Edit: each new photo goes up on its own (`POST /api/listings/photos`) with its own progress bar
+   * and a Retry when it fails; `onSubmit` then gets every photo's id. Without it (Add) the files go
+   * with the form in one request, and each file's bar follows its share of that request's bytes.
+   */
+  uploadPhoto?: (file: File, onProgress: (sent: number) => void) => Promise<ListingPhoto>;
+  /** Sends the form. An ApiError it throws is shown under the fields it names and in a toast. */
+  onSubmit: (
+    fields: ListingCreateFields,
+    photos: SubmittedPhotos,
+    onProgress: UploadProgress,
+  ) => Promise<void>;
+  /** After a successful submit: empty the form, ready for the next bike (Add Product). */
+  resetOnSuccess?: boolean;
+  /** Beside the submit button, e.g. Cancel. */
+  secondaryAction?: ReactNode;
+};
+
+function TakaInput({ control, ...props }: { control: FieldControlProps } & ComponentProps<"input">) {
+  return (
+    // The border belongs to the wrapper, so it carries the error colour the inner input cannot show.
+    <div className={`input w-full ${control["aria-invalid"] ? "input-error" : ""}`}>
+      <span className="text-base-content/70" aria-hidden="true">
+        ৳
+      </span>
+      <input {...control} {...props} type="number" inputMode="numeric" min={1} step={1} />
+    </div>
+  );
+}
+
+type YesNoProps = {
+  /** The ids of the two radios are `${id}-yes` and `${id}-no`; the group's message is `${id}-error`. */
+  id: string;
+  legend: string;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+};
+
+/** A yes/no question as two radios in a fieldset, its message tied to the group. */
+function YesNo({ id, legend, registration, error }: YesNoProps) {
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="fieldset gap-1 p-0" aria-describedby={error ? errorId : undefined}>
+      <legend className="fieldset-legend p-0 text-sm font-medium">{legend}</legend>
+      <div className="flex gap-6">
+        {(["true", "false"] as const).map((value) => (
+          <label key={value} className="label cursor-pointer gap-2 text-base text-base-content">
+            <input
+              {...registration}
+              id={`${id}-${value === "true" ? "yes" : "no"}`}
+              type="radio"
+              value={value}
+              className={`radio radio-sm ${error ? "radio-error" : ""}`}
+            />
+            {value === "true" ? "Yes" : "No"}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A part of the form under its own heading, the fields in two columns from small screens up. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid grid-cols-1 gap-4 border-t border-base-300 pt-5 first:border-t-0 first:pt-0 sm:grid-cols-2"
+    >
+      <h2 id={headingId} className="text-lg font-semibold sm:col-span-2">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const wide = "sm:col-span-2";
+
+/** The bike's fields and photos, for Add Product and for Edit. */
+export function ListingForm({
+  defaultValues,
+  submitLabel,
+  uploadPhoto,
+  onSubmit,
+  resetOnSuccess = false,
+  secondaryAction,
+}: ListingFormProps) {
+  const categories = useCategories();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ListingFormInput, unknown, ListingFormOutput>({
+    resolver: zodResolver(ListingFormSchema),
+    defaultValues,
+  });
+  const descriptionLength = String(watch("description") ?? "").length;
+
+  // Each photo's upload, by its key; the ref lets the submit read what uploads have finished.
+  const [statuses, setStatuses] = useState<Record<string, PhotoStatus>>({});
+  const statusesRef = useRef(statuses);
+  const setStatus = (key: string, status: PhotoStatus | undefined) => {
+    const { [key]: _, ...rest } = statusesRef.current;
+    statusesRef.current = status ? { ...rest, [key]: status } : rest;
+    setStatuses(statusesRef.current);
+  };
+
+  const uploadOne = async (item: PhotoItem): Promise<boolean> => {
+    if (!uploadPhoto || !item.file) return false;
+    setStatus(item.key, { sent: 0 });
+    try {
+      const photo = await uploadPhoto(item.file, (sent) => setStatus(item.key, { sent }));
+      setStatus(item.key, { uploaded: photo });
+      return true;
+    } catch (err) {
+      setStatus(item.key, { error: errorMessage(err) });
+      return false;
+    }
+  };
+
+  /** Edit: uploads the new photos not up yet, two at a time (the server resizes two at a time too). */
+  const uploadPending = async (photos: PhotoItem[]): Promise<string[] | null> => {
+    const queue = photos.filter((p) => p.file && !statusesRef.current[p.key]?.uploaded);
+    let allUp = true;
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        if (!(await uploadOne(item))) allUp = false;
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    if (!allUp) return null;
+    return photos.map((p) => p.saved?.id ?? statusesRef.current[p.key]?.uploaded?.id ?? "");
+  };
+
+  /** Add: one request; a file's bar follows the bytes of its part (the fields go first, then the files in order). */
+  const progressOfFiles =
+    (photos: PhotoItem[]): UploadProgress =>
+    (loaded, total) => {
+      const sizes = photos.map((p) => p.file?.size ?? 0);
+      let start = total - sizes.reduce((a, b) => a + b, 0);
+      photos.forEach((photo, i) => {
+        const size = sizes[i]!;
+        const sent = size === 0 ? Number(loaded >= start) : (loaded - start) / size;
+        setStatus(photo.key, { sent: Math.min(Math.max(sent, 0), 1) });
+        start += size;
+      });
+    };
+
+  const submit = handleSubmit(async ({ photos, ...fields }) => {
+    let ids: string[] = [];
+    if (uploadPhoto) {
+      const uploaded = await uploadPending(photos);
+      if (!uploaded) {
+        const failed = photos.map((p) => statusesRef.current[p.key]?.error).find(Boolean);
+        toast.error(failed ?? MSG.generic.somethingWrong);
+        return;
+      }
+      ids = uploaded;
+    } else {
+      for (const photo of photos) setStatus(photo.key, { sent: 0 });
+    }
+    try {
+      await onSubmit(
+        fields,
+        { files: photos.flatMap((p) => (p.file ? [p.file] : [])), ids },
+        progressOfFiles(photos),
+      );
+    } catch (err) {
+      if (!uploadPhoto) for (const photo of photos) setStatus(photo.key, undefined);
+      if (!(err instanceof ApiError)) throw err;
+      showFieldErrors(err, setError, serverFields);
+      if (isPhotoRejection(err)) setError("photos", { type: "server", message: err.message });
+      toast.error(err.message);
+      return;
+    }
+    if (resetOnSuccess) {
+      statusesRef.current = {};
+      setStatuses({});
+      // Keeping the inputs' refs lets focus move to the first field at once, ready for the next bike.
+      reset(undefined, { keepFieldsRef: true });
+      setFocus("model");
+    }
+  });
+
+  const retry = (key: string) => {
+    const item = watch("photos")?.find((p) => p.key === key);
+    if (item) void uploadOne(item);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-6">
+        <Section title="The bike">
+          <div className={wide}>
+            <FormField id="listing-model" label="Bike model" error={errors.model?.message}>
+              {(c) => (
+                <input
+                  {...c}
+                  {...register("model")}
+                  type="text"
+                  autoComplete="off"
+                  placeholder="e.g. Yamaha FZS V3"
+                  className="input w-full"
+                />
+              )}
+            </FormField>
+          </div>
+          <FormField id="listing-brand" label="Brand name" error={errors.brand?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register("brand")}
+                type="text"
+                placeholder="e.g. Yamaha"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="listing-category"
+            label="Category"
+            error={errors.category?.message ?? (categories.isError ? categories.error.message : undefined)}
+          >
+            {(c) =>
+              categories.isSuccess ? (
+                <select {...c} {...register("category")} className="select w-full">
+                  <option value="" disabled>
+                    {MSG.listing.categoryInvalid}
+                  </option>
+                  {categories.data.categories.map((category) => (
+                    <option key={category.slug} value={category.slug}>
+                      {category.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                // Registered only once its options are in, so the default (or the bike's own) is the one shown.
+                <div className="flex gap-2">
+                  <select {...c} disabled className="select w-full">
+                    <option>{categories.isError ? "Categories not loaded" : "Loading categories…"}</option>
+                  </select>
+                  {categories.isError ? (
+                    <button type="button" className="btn" onClick={() => void categories.refetch()}>
+                      Try again
+                    </button>
+                  ) : null}
+                </div>
+              )
+            }
+          </FormField>
+          <FormField id="listing-engine" label="Engine (CC)" error={errors.engineCc?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register("engineCc")}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="e.g. 150"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="listing-year"
+            label="Year"
+            error={errors.year?.message}
+            hint="Model or registration year"
+          >
+            {(c) => (
+              <input
+                {...c}
+                {...register("year")}
+                type="number"
+                inputMode="numeric"
+                min={MIN_YEAR}
+                max={maxYear()}
+                step={1}
+                placeholder="e.g. 2021"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="listing-km"
+            label="Kilometres run"
+            error={errors.kmRun?.message}
+            hint="As the odometer reads"
+          >
+            {(c) => (
+              <input
+                {...c}
+                {...register("kmRun")}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                placeholder="e.g. 18500"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="listing-used"
+            label="Total used"
+            error={errors.totalUsed?.message}
+            hint="How long it has been ridden, e.g. 2 years"
+          >
+            {(c) => <input {...c} {...register("totalUsed")} type="text" className="input w-full" />}
+          </FormField>
+          <div className={wide}>
+            <FormField
+              id="listing-description"
+              label="Description (optional)"
+              error={errors.description?.message}
+            >
+              {(c) => (
+                <>
+                  <textarea
+                    {...c}
+                    aria-describedby={[c["aria-describedby"], "listing-description-counter"]
+                      .filter(Boolean)
+                      .join(" ")}
+                    {...register("description")}
+                    rows={5}
+                    maxLength={MAX_DESCRIPTION}
+                    placeholder="Condition, servicing, modifications, why you are selling…"
+                    className="textarea w-full"
+                  />
+                  <p
+                    id="listing-description-counter"
+                    className={`text-right text-xs ${
+                      descriptionLength >= MAX_DESCRIPTION ? "text-error" : "text-base-content/70"
+                    }`}
+                  >
+                    {`${descriptionLength.toLocaleString("en-US")}/${MAX_DESCRIPTION.toLocaleString("en-US")} characters`}
+                  </p>
+                </>
+              )}
+            </FormField>
+          </div>
+        </Section>
+
+        <Section title="Price">
+          <FormField id="listing-new-price" label="Brand new price" error={errors.brandNewPrice?.message}>
+            {(c) => <TakaInput control={c} {...register("brandNewPrice")} placeholder="235000" />}
+          </FormField>
+          <FormField id="listing-asking-price" label="Asking price" error={errors.askingPrice?.message}>
+            {(c) => <TakaInput control={c} {...register("askingPrice")} placeholder="150000" />}
+          </FormField>
+          <div className={wide}>
+            <YesNo
+              id="listing-negotiable"
+              legend="Negotiable"
+              registration={register("negotiable")}
+              error={errors.negotiable?.message}
+            />
+          </div>
+        </Section>
+
+        <Section title="Where the bike is">
+          <FormField id="listing-district" label="District" error={errors.district?.message}>
+            {(c) => (
+              <select {...c} {...register("district")} className="select w-full">
+                <option value="" disabled>
+                  Choose a district
+                </option>
+                {DISTRICTS.map((d) => (
+                  <option key={d.slug} value={d.slug}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            id="listing-area"
+            label="Area (optional)"
+            error={errors.area?.message}
+            hint="e.g. Mirpur 10"
+          >
+            {(c) => (
+              <input
+                {...c}
+                {...register("area")}
+                type="text"
+                maxLength={MAX_AREA}
+                autoComplete="off"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+        </Section>
+
+        <Section title="Papers">
+          <div className={wide}>
+            <YesNo
+              id="listing-registration"
+              legend="Registration papers (blue book / smart card) present"
+              registration={register("hasRegistration")}
+              error={errors.hasRegistration?.message}
+            />
+          </div>
+          <FormField
+            id="listing-tax-token"
+            label="Tax token valid until (optional)"
+            error={errors.taxTokenUntil?.message}
+          >
+            {(c) => (
+              <input
+                {...c}
+                {...register("taxTokenUntil")}
+                type="month"
+                placeholder="2027-06"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="listing-insurance"
+            label="Insurance valid until (optional)"
+            error={errors.insuranceUntil?.message}
+          >
+            {(c) => (
+              <input
+                {...c}
+                {...register("insuranceUntil")}
+                type="month"
+                placeholder="2027-06"
+                className="input w-full"
+              />
+            )}
+          </FormField>
+          <div className={wide}>
+            <YesNo
+              id="listing-name-transfer"
+              legend="I will transfer the registration to the buyer's name"
+              registration={register("nameTransfer")}
+              error={errors.nameTransfer?.message}
+            />
+          </div>
+        </Section>
+
+        <Section title="Photos">
+          <div className={wide}>
+            <FormField
+              id="listing-photo"
+              label="Bike photos"
+              error={errors.photos?.message}
+              hint={`1 to ${MAX_PHOTOS} photos, at most 10 MB each. The first is the cover buyers see on lists.`}
+            >
+              {(c) => (
+                <Controller
+                  control={control}
+                  name="photos"
+                  render={({ field }) => (
+                    <PhotoManager
+                      control={c}
+                      inputRef={field.ref}
+                      photos={field.value ?? []}
+                      onChange={field.onChange}
+                      statuses={statuses}
+                      busy={isSubmitting}
+                      onRetry={uploadPhoto ? retry : undefined}
+                    />
+                  )}
+                />
+              )}
+            </FormField>
+          </div>
+        </Section>
+
+        <div className="flex flex-wrap gap-2">
+          <PendingButton type="submit" className="btn btn-primary w-full sm:w-auto" pending={isSubmitting}>
+            {submitLabel}
+          </PendingButton>
+          {secondaryAction}
+        </div>
+      </div>
+    </form>
+  );
+}
