@@ -250,6 +250,10 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     request: async () => ({ method: "GET", url: "/api/listings/advertised" }),
   },
+  "GET /api/listings/brands": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/listings/brands" }),
+  },
   "GET /api/listings/:id": {
     expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     request: async (w) => ({ method: "GET", url: `/api/listings/${w.listingId}` }),

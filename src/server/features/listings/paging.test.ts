@@ -7,9 +7,13 @@ import { buildListing, buildUser, type TestListing } from "#server/test/factorie
 import { MSG } from "#shared/messages.ts";
 import { allPages, getPage } from "./testing.ts";
 
-/** A cursor as the server encodes one; here with values the server would never write. */
-const cursorOf = (createdAt: string, id: string) =>
-  Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
+/** Cursors as the server encodes them; here with values the server would never write. */
+const encode = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+/** The feeds' cursor (`/api/listings/advertised`) and the search's, which also names its sort. */
+const cursorOf = (createdAt: string, id: string) => ({
+  feed: encode([createdAt, id]),
+  search: encode(["newest", createdAt, id]),
+});
 
 describe("browsing pages (GET /api/listings)", () => {
   const t = setupTestApp();
@@ -69,7 +73,12 @@ describe("browsing pages (GET /api/listings)", () => {
     expect(ids).toEqual(originals.filter((l) => l.category === "sports").map((l) => l.id));
     const all = await allPages(t.app, "/api/listings?category=all&limit=100");
     expect(all.ids).toEqual(originals.map((l) => l.id));
-    expect(await getPage(t.app, "/api/listings?category=cruiser")).toEqual({ items: [], nextCursor: null });
+    expect(await getPage(t.app, "/api/listings?category=cruiser")).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+      totalIsCapped: false,
+    });
   });
 
   it("an unknown category: 404 with a message", async () => {
@@ -87,19 +96,28 @@ describe("browsing pages (GET /api/listings)", () => {
     expect(sports.ids).not.toContain(hidden.id);
   });
 
+  const same = (cursor: string) => ({ feed: cursor, search: cursor });
   it.each([
-    ["not base64 JSON", "garbage!"],
-    ["the wrong shape", Buffer.from(JSON.stringify(["yesterday", "x"])).toString("base64url")],
-    ["a bad id", Buffer.from(JSON.stringify(["2025-06-01 12:00:00+00", "x"])).toString("base64url")],
-    ["an object", Buffer.from(JSON.stringify({ createdAt: 1 })).toString("base64url")],
+    ["not base64 JSON", same("garbage!")],
+    ["the wrong shape", cursorOf("yesterday", "x")],
+    ["a bad id", cursorOf("2025-06-01 12:00:00+00", "x")],
+    ["an object", same(encode({ createdAt: 1 }))],
+    [
+      "the other kind of list's",
+      {
+        feed: cursorOf("2025-06-01 12:00:00+00", randomUUID()).search,
+        search: cursorOf("2025-06-01 12:00:00+00", randomUUID()).feed,
+      },
+    ],
     ...[
       "2025-02-30 00:00:00+00",
       "0000-01-01 00:00:00+00",
       "2025-01-01 25:00:00+00",
       "2025-01-01 00:00:00+99",
-    ].map((date) => [`a date that cannot be (${date})`, cursorOf(date, randomUUID())]),
-  ])("a cursor that is %s: 400 with a message", async (_, cursor) => {
+    ].map((date) => [`a date that cannot be (${date})`, cursorOf(date, randomUUID())] as const),
+  ])("a cursor that is %s: 400 with a message", async (_, cursors) => {
     for (const url of ["/api/listings", "/api/listings/advertised", "/api/listings?category=sports"]) {
+      const cursor = url.includes("advertised") ? cursors.feed : cursors.search;
       const res = await call(t.app, {
         method: "GET",
         url: `${url}${url.includes("?") ? "&" : "?"}cursor=${cursor}`,
