@@ -122,7 +122,6 @@ export const MSG = {
     unknownCategory: "There is no such category.",
     badCursor: "That page link is no longer valid; start from the first page.",
     minAboveMax: (what: string) => `the lowest ${what} is above the highest`,
-    minAboveMax: (what: string) => `the lowest ${what} is above the highest`,
     empty: (category: string) => `There are no products in ${category}`,
     noneYet: "You have no products yet",
     stockOut: "Stock Out",

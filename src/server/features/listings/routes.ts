@@ -15,15 +15,12 @@ import {
   ListingsPageSchema,
   ListingsQuerySchema,
   ListingsSearchPageSchema,
-  ListingsSearchPageSchema,
   ListingUpdateSchema,
   MAX_PHOTOS,
 } from "#shared/schemas/listings.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { catalogueBrands } from "./catalogue.ts";
-import { catalogueBrands } from "./catalogue.ts";
 import { priceHintOf } from "./price-hint.ts";
-import { searchListings } from "./search.ts";
 import { searchListings } from "./search.ts";
 import {
   advertiseListing,
