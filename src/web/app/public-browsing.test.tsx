@@ -1,0 +1,66 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { User } from "#shared/schemas/auth.ts";
+import { routes } from "#web/router.tsx";
+import { buildListing } from "#web/test/listings.ts";
+import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+
+const bike = buildListing();
+const listingsPage = { items: [bike], nextCursor: null, total: 1, totalIsCapped: false };
+
+/** The app's own routes (guards and all), as a visitor with this session finds them. */
+function visit(url: string, user: User | null) {
+  mockApi({
+    "GET /api/auth/me": () => ({ body: { user } }),
+    "GET /api/categories": () => ({ body: { categories: [{ slug: "commuter", label: "Commuter" }] } }),
+    "GET /api/listings": () => ({ body: listingsPage }),
+    "GET /api/listings/brands": () => ({ body: { brands: ["Yamaha"] } }),
+    [`GET /api/listings/${bike.id}`]: () => ({
+      body: { listing: { ...bike, photos: [] }, reportedByMe: false, priceHint: null },
+    }),
+    "GET /api/sellers/s-1": () => ({
+      body: {
+        seller: { ...bike.seller, memberSince: "2022-11-05T10:00:00.000Z", bikesSold: 1, bikesForSale: 1 },
+      },
+    }),
+  });
+  return renderRoutes(routes, url);
+}
+
+const seller: User = { ...buyer, role: "seller" };
+const admin: User = { ...buyer, role: "admin" };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("anyone can look at bikes", () => {
+  it.each([
+    ["a signed-out visitor", null],
+    ["a buyer", buyer],
+    ["a seller", seller],
+    ["an admin", admin],
+  ])("%s opens a category page", async (_who, user) => {
+    const { router } = visit("/products/all?q=fz", user);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "All bikes" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: bike.model })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/products/all");
+  });
+
+  it.each([
+    ["a signed-out visitor", null],
+    ["a seller", seller],
+  ])("%s opens a bike's details page", async (_who, user) => {
+    const { router } = visit(`/products/productdetails/${bike.id}`, user);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: bike.model }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/products/productdetails/${bike.id}`);
+  });
+
+  it("a signed-out visitor opens a seller's page", async () => {
+    visit("/sellers/s-1", null);
+    const heading = await screen.findByRole("heading", { level: 1, name: /Karim Motors/ }, { timeout: 5000 });
+    expect(within(heading).getByRole("img", { name: "Verified seller" })).toBeInTheDocument();
+  });
+});
