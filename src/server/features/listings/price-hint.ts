@@ -3,7 +3,7 @@
  * the other listings of the same catalogue entry (`model_key`: brand and model, normalised), of a
  * year within ±YEAR_SPAN, not hidden, and for sale or sold in the last year (the order's date).
  */
-import { and, between, count, eq, exists, gt, ne, or, sql } from "drizzle-orm";
+import { and, between, count, eq, gt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { listings, orders } from "#server/db/schema.ts";
@@ -21,21 +21,15 @@ const target = alias(listings, "target");
 const span = sql.raw(String(YEAR_SPAN));
 
 /**
- * The hint for one listing, or null below MIN_COMPARABLES. One query: the listing by its key, then its
- * comparables through `listings_model_year_idx` (model_key, year), the sold ones' orders through the
- * orders' unique listing_id index.
+ * The median asking price and the number of a listing's comparables. One query: the listing by its
+ * key, then its comparables through `listings_model_year_idx` (model_key, year), the sold ones' orders
+ * through the orders' unique listing_id index.
  */
-export async function priceHintOf(
-  db: Db,
-  listing: Pick<Listing, "id" | "askingPrice">,
-): Promise<PriceHint | null> {
-  const soldInLastYear = exists(
-    db
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(and(eq(orders.listingId, listings.id), gt(orders.createdAt, sql`now() - interval '1 year'`))),
-  );
-  const [row] = await db
+export function comparablesOf(db: Db, listingId: string) {
+  // A scalar subquery, not EXISTS: under the OR, PostgreSQL may turn an EXISTS into a hash of every
+  // order of the year; this is one probe of the orders' unique listing_id index per sold comparable.
+  const soldAt = sql`(select ${orders.createdAt} from ${orders} where ${orders.listingId} = ${listings.id})`;
+  return db
     .select({
       // The median; with an even number of comparables, the mean of the middle two.
       typical: sql<number | null>`percentile_cont(0.5) within group (order by ${listings.askingPrice})`,
@@ -52,11 +46,22 @@ export async function priceHintOf(
     )
     .where(
       and(
-        eq(target.id, listing.id),
+        eq(target.id, listingId),
         eq(listings.hidden, false),
-        or(eq(listings.status, "available"), and(eq(listings.status, "sold"), soldInLastYear)),
+        or(
+          eq(listings.status, "available"),
+          and(eq(listings.status, "sold"), gt(soldAt, sql`now() - interval '1 year'`)),
+        ),
       ),
     );
+}
+
+/** The hint for one listing, or null below MIN_COMPARABLES. */
+export async function priceHintOf(
+  db: Db,
+  listing: Pick<Listing, "id" | "askingPrice">,
+): Promise<PriceHint | null> {
+  const [row] = await comparablesOf(db, listing.id);
   if (!row || row.typical === null || row.comparables < MIN_COMPARABLES) return null;
   const typicalPrice = Math.round(Number(row.typical));
   const difference = listing.askingPrice - typicalPrice;
