@@ -95,6 +95,11 @@ export const routes: RouteObject[] = [
                 "seller",
                 () => import("#web/features/listings/seller-listing-details-page.tsx"),
               ),
+              rolePage(
+                d.editListing.path,
+                "seller",
+                () => import("#web/features/listings/edit-listing-page.tsx"),
+              ),
               rolePage(d.myBuyers.path, "seller", () => import("#web/features/orders/my-buyers-page.tsx")),
               rolePage(d.allSellers.path, "admin", () => import("#web/features/admin/all-sellers-page.tsx")),
               rolePage(d.allBuyers.path, "admin", () => import("#web/features/admin/all-buyers-page.tsx")),

@@ -39,6 +39,10 @@ export const paths = {
       path: "myproducts/details/:id",
       getHref: (id: string) => `/dashboard/myproducts/details/${encodeURIComponent(id)}`,
     },
+    editListing: {
+      path: "myproducts/edit/:id",
+      getHref: (id: string) => `/dashboard/myproducts/edit/${encodeURIComponent(id)}`,
+    },
     myBuyers: { path: "mybuyers", getHref: () => "/dashboard/mybuyers" },
     allSellers: { path: "allsellers", getHref: () => "/dashboard/allsellers" },
     allBuyers: { path: "allbuyers", getHref: () => "/dashboard/allbuyers" },

@@ -1,4 +1,4 @@
-import { Megaphone, Trash2 } from "lucide-react";
+import { Megaphone, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
@@ -110,6 +110,20 @@ function AdvertiseButton({ listing }: { listing: Listing }) {
   );
 }
 
+/** The way to the edit form; a sold bike can't be edited, so it has none. */
+export function EditListingLink({ listing, size = "sm" }: { listing: Listing; size?: "sm" | "md" }) {
+  if (listing.status === "sold") return null;
+  return (
+    <Link
+      to={paths.dashboard.editListing.getHref(listing.id)}
+      className={`btn btn-outline ${size === "sm" ? "btn-sm" : ""}`}
+    >
+      <Pencil className="size-4" aria-hidden="true" />
+      Edit
+    </Link>
+  );
+}
+
 /** One of the seller's bikes: what buyers see of it, its status, and what the seller can do. */
 export function MyListingCard({ listing }: { listing: Listing }) {
   return (
@@ -119,9 +133,11 @@ export function MyListingCard({ listing }: { listing: Listing }) {
       <div className="mt-auto grid grid-cols-2 gap-2 border-t border-base-300 pt-4">
         <AdvertiseButton listing={listing} />
         <DeleteListingButton listing={listing} />
+        <EditListingLink listing={listing} />
         <Link
           to={paths.dashboard.myListingDetails.getHref(listing.id)}
-          className="btn btn-outline btn-sm col-span-2"
+          // Beside Edit while the bike is for sale; the whole row once it is sold.
+          className={`btn btn-outline btn-sm ${listing.status === "sold" ? "col-span-2" : ""}`}
         >
           Details
         </Link>

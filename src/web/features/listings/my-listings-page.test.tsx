@@ -58,8 +58,17 @@ describe("My products", () => {
     expect(available).toHaveTextContent("৳2,35,000");
     expect(available).toHaveTextContent("05-Jan-2026");
     expect(within(available).getByText(MSG.listing.available)).toBeInTheDocument();
+    expect(available).toHaveTextContent("Year2021");
+    expect(available).toHaveTextContent("Kilometres run18,500 km");
+    expect(available).toHaveTextContent("LocationMirpur 10, Dhaka");
+    expect(within(available).getByRole("link", { name: "Edit" })).toHaveAttribute(
+      "href",
+      "/dashboard/myproducts/edit/l1",
+    );
     const sold = screen.getByRole("article", { name: "Bajaj Pulsar 150" });
     expect(within(sold).getByText(MSG.listing.stockOut)).toBeInTheDocument();
+    // A sold bike can't be edited: no way to try.
+    expect(within(sold).queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
 
     await user.click(within(available).getByRole("link", { name: "Details" }));
     expect(await screen.findByRole("heading", { name: "Details page" })).toBeInTheDocument();

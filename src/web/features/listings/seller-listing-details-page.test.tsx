@@ -44,6 +44,10 @@ describe("Seller's listing details", () => {
     expect(await screen.findByRole("heading", { level: 1, name: listing.model })).toBeInTheDocument();
     expect(screen.getByText(MSG.listing.available)).toBeInTheDocument();
     expect(screen.getByText("2 years")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Edit" })).toHaveAttribute(
+      "href",
+      `/dashboard/myproducts/edit/${listing.id}`,
+    );
 
     await user.click(screen.getByRole("button", { name: "Delete" }));
     const dialog = screen.getByRole("dialog", { name: `Delete ${listing.model}?` });
@@ -62,6 +66,7 @@ describe("Seller's listing details", () => {
     mockApi(api({ ...listing, status: "sold" }));
     renderRoutes(routes, `/dashboard/myproducts/details/${listing.id}`);
     expect(await screen.findByRole("button", { name: "can't be deleted" })).toBeDisabled();
+    expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
     expect(screen.getByText(MSG.listing.stockOut)).toBeInTheDocument();
   });
 

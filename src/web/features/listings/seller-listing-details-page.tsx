@@ -8,7 +8,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
 import { useListing } from "./api/get-listing.ts";
 import { ListingDetails } from "./listing-details.tsx";
-import { DeleteListingButton } from "./my-listing-card.tsx";
+import { DeleteListingButton, EditListingLink } from "./my-listing-card.tsx";
 
 /** One of the seller's own bikes in full, with the way to delete it. */
 export default function SellerListingDetailsPage() {
@@ -41,8 +41,10 @@ export default function SellerListingDetailsPage() {
       ) : (
         <ListingDetails
           listing={query.data.listing}
+          priceHint={query.data.priceHint}
           actions={
             <div className="flex flex-wrap gap-2">
+              <EditListingLink listing={query.data.listing} size="md" />
               <DeleteListingButton
                 listing={query.data.listing}
                 size="md"
