@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { routes } from "#web/router.tsx";
 import { buildListing } from "#web/test/listings.ts";
@@ -56,6 +57,19 @@ describe("anyone can look at bikes", () => {
       await screen.findByRole("heading", { level: 1, name: bike.model }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/products/productdetails/${bike.id}`);
+  });
+
+  it("a signed-out visitor finds Share, the seller's link, and why Book now asks for a sign-in", async () => {
+    visit(`/products/productdetails/${bike.id}`, null);
+    const article = await screen.findByRole("article", { name: bike.model }, { timeout: 5000 });
+    expect(within(article).getByRole("button", { name: "Share" })).toBeInTheDocument();
+    expect(within(article).getByRole("link", { name: "Karim Motors" })).toHaveAttribute(
+      "href",
+      "/sellers/s-1",
+    );
+    expect(
+      await within(article).findByRole("button", { name: "Book now", description: MSG.listing.signInToBook }),
+    ).toBeEnabled();
   });
 
   it("a signed-out visitor opens a seller's page", async () => {

@@ -1,13 +1,16 @@
 import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingPhoto, PriceHint as PriceHintData } from "#shared/schemas/listings.ts";
 import { Price } from "#web/components/price.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
+import { paths } from "#web/config/paths.ts";
 import { Gallery } from "./gallery.tsx";
 import { ListingFacts } from "./listing-facts.tsx";
 import { PapersChecklist } from "./papers-checklist.tsx";
 import { PriceHint } from "./price-hint.tsx";
+import { ShareButton } from "./share-button.tsx";
 
 type ListingDetailsProps = {
   /** With every photo in order when the details answer has them; the cover alone otherwise. */
@@ -39,6 +42,7 @@ export function ListingDetails({ listing, priceHint, actions }: ListingDetailsPr
             <span className={`badge ${listing.negotiable ? "badge-info" : "badge-neutral"} badge-outline`}>
               {listing.negotiable ? MSG.listing.negotiable : MSG.listing.fixedPrice}
             </span>
+            <ShareButton listing={listing} className="btn-outline btn-sm ms-auto" />
           </div>
           <h1 id={titleId} className="text-3xl font-bold break-words sm:text-4xl">
             {listing.model}
@@ -67,7 +71,9 @@ export function ListingDetails({ listing, priceHint, actions }: ListingDetailsPr
             <UserAvatar user={seller} size="size-12" />
             <div className="min-w-0">
               <p className="flex items-center gap-1 font-medium">
-                <span className="truncate">{seller.name}</span>
+                <Link to={paths.sellers.getHref(seller.id)} className="link link-hover truncate">
+                  {seller.name}
+                </Link>
                 {seller.verified ? <VerifiedTick className="size-5" /> : null}
               </p>
             </div>
