@@ -6,6 +6,8 @@ import {
   bookOrder,
   buildListing,
   buildUser,
+  jpeg,
+  jpegPart,
   listingForm,
   STRONG_PASSWORD,
   signedInUser,
@@ -269,6 +271,22 @@ export const MATRIX: Record<string, Case> = {
   "POST /api/listings/:id/advertise": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
     request: async (w) => ({ method: "POST", url: `/api/listings/${await sellersListing(w)}/advertise` }),
+  },
+  "POST /api/listings/photos": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 201, otherSeller: 201, admin: 403 },
+    request: async () => ({
+      method: "POST",
+      url: "/api/listings/photos",
+      ...(await multipart({ photo: jpegPart(await jpeg()) })),
+    }),
+  },
+  "PATCH /api/listings/:id": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "PATCH",
+      url: `/api/listings/${await sellersListing(w)}`,
+      payload: { askingPrice: 140_000 },
+    }),
   },
   "DELETE /api/listings/:id": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },
