@@ -107,7 +107,7 @@ export function Gallery({ photos, model }: GalleryProps) {
         {/* A click on the photo opens it full screen; keyboard users have the button in its corner. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut; View full screen is the keyboard's way. */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the View full screen button is the keyboard's way. */}
-        <div className="size-full cursor-zoom-in" onClick={() => setFullScreen(true)}>
+        <div className="absolute inset-0 cursor-zoom-in" onClick={() => setFullScreen(true)}>
           <Img
             // A new element per photo: the old one does not linger while the next one loads.
             key={current.src}
@@ -239,7 +239,7 @@ function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext
               alt={alt}
               sizes="100vw"
               loading="eager"
-              className="max-h-full max-w-full object-contain"
+              className="size-full object-contain"
             />
           </div>
           {onPrevious ? <StepButton direction="previous" onClick={onPrevious} large /> : null}
