@@ -381,6 +381,20 @@ describe("search, filters and sort in the URL", () => {
     expect(await screen.findByRole("article", { name: "Bike 1" })).toBeInTheDocument();
   });
 
+  it("keeps the bikes shown when a later page is refused (a stale cursor)", async () => {
+    serve((q) =>
+      q.get("cursor")
+        ? problem(400, MSG.listing.badCursor, { cursor: MSG.listing.badCursor })
+        : { body: page([bike(1)], "c1") },
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, "/products/all?maxKm=20000");
+    await user.click(await screen.findByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.listing.badCursor);
+    expect(screen.getByRole("article", { name: "Bike 1" })).toBeInTheDocument();
+    expect(screen.queryByText(/These filters can't be used/)).not.toBeInTheDocument();
+  });
+
   it("shows sold bikes, Stock Out, only when asked to", async () => {
     serve((q) =>
       q.get("sold") === "include"

@@ -49,7 +49,12 @@ export default function CategoryPage() {
     );
   }
 
-  const badFilters = query.error instanceof ApiError && query.error.status === 400 ? query.error : null;
+  // A 400 on the first page is the link's filters; on a later page (a stale cursor) the list stays
+  // and ListFrame says so where the next page would be.
+  const badFilters =
+    query.error instanceof ApiError && query.error.status === 400 && !query.isFetchNextPageError
+      ? query.error
+      : null;
 
   return (
     <section className="flex flex-col gap-4">
