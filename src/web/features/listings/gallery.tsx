@@ -1,5 +1,13 @@
 import { ChevronLeft, ChevronRight, Expand, X } from "lucide-react";
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import type { Image } from "#shared/schemas/images.ts";
 import { Img } from "#web/components/img.tsx";
 
@@ -24,8 +32,10 @@ export const photoAlt = (model: string, index: number, count: number) =>
  */
 function useSwipe(onPrevious: () => void, onNext: () => void) {
   const start = useRef<{ x: number; y: number } | null>(null);
+  const swiped = useRef(false);
   return {
     onPointerDown: (e: PointerEvent) => {
+      swiped.current = false;
       start.current = e.pointerType === "mouse" ? null : { x: e.clientX, y: e.clientY };
     },
     onPointerUp: (e: PointerEvent) => {
@@ -34,11 +44,18 @@ function useSwipe(onPrevious: () => void, onNext: () => void) {
       if (!from) return;
       const dx = e.clientX - from.x;
       if (Math.abs(dx) < SWIPE_MIN || Math.abs(dx) < Math.abs(e.clientY - from.y)) return;
+      swiped.current = true;
       if (dx < 0) onNext();
       else onPrevious();
     },
     onPointerCancel: () => {
       start.current = null;
+    },
+    /** Whether the click that may follow a pointer's release ends a swipe (then it opens nothing). */
+    onClickCapture: (e: MouseEvent) => {
+      if (!swiped.current) return;
+      swiped.current = false;
+      e.stopPropagation();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatTaka } from "#shared/format.ts";
@@ -263,6 +263,28 @@ describe("the gallery", () => {
     expect(opener).toHaveFocus();
     // The page's photo followed the full-screen view.
     expect(mainPhoto()).toHaveAccessibleName("Yamaha FZS V3, photo 3 of 5");
+  });
+
+  it("changes the photo on a sideways swipe, and the swipe opens nothing", async () => {
+    serveDetail({ listing: fivePhotos, reportedByMe: false, priceHint: null });
+    renderRoutes(routes, "/products/productdetails/l-1");
+    await screen.findByRole("article", { name: "Yamaha FZS V3" });
+    const photoBox = mainPhoto().parentElement!;
+    const swipe = (fromX: number, toX: number, y = 100) => {
+      fireEvent.pointerDown(photoBox, { pointerType: "touch", clientX: fromX, clientY: y });
+      fireEvent.pointerUp(photoBox, { pointerType: "touch", clientX: toX, clientY: y + 5 });
+      fireEvent.click(photoBox);
+    };
+
+    swipe(300, 150);
+    expect(mainPhoto()).toHaveAccessibleName("Yamaha FZS V3, photo 2 of 5");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    swipe(150, 300);
+    expect(mainPhoto()).toHaveAccessibleName("Yamaha FZS V3, photo 1 of 5");
+    // A short move is a tap: the photo stays, and the tap opens it full screen.
+    swipe(150, 160);
+    expect(mainPhoto()).toHaveAccessibleName("Yamaha FZS V3, photo 1 of 5");
+    expect(screen.getByRole("dialog", { name: "Yamaha FZS V3 — 1 / 5" })).toBeInTheDocument();
   });
 
   it("shows a lone photo without thumbnails or arrows", async () => {
