@@ -76,8 +76,21 @@ function wheel(cx: number, cy: number, r: number, knobby: boolean): string {
   return `${knobs}<circle cx="${cx}" cy="${cy}" r="${r}" fill="#111827"/><circle cx="${cx}" cy="${cy}" r="${r - 20}" fill="#374151"/>${spokes}<circle cx="${cx}" cy="${cy}" r="16" fill="#d1d5db"/>`;
 }
 
-/** A 1280×960 picture of a bike of `category` painted `colour`, on backdrop `variant`. */
-export function bikeSvg(category: string, colour: string, variant: number): string {
+/**
+ * How the bike is seen: from its right side (the cover), from its left (the drawing mirrored), or
+ * close up on the tank and engine, as a seller's second and third photos would be.
+ */
+export type BikeView = "side" | "other-side" | "close";
+
+/** The part of the drawing each view shows (4:3, rendered at 1280×960 either way). */
+const viewBoxes: Record<BikeView, string> = {
+  side: "160 240 960 720",
+  "other-side": "160 240 960 720",
+  close: "370 380 600 450",
+};
+
+/** A 1280×960 picture of a bike of `category` painted `colour`, on backdrop `variant`, seen from `view`. */
+export function bikeSvg(category: string, colour: string, variant: number, view: BikeView = "side"): string {
   const s = shapes[category] ?? shapes.others!;
   const [sky, sun] = backdrops[variant % backdrops.length]!;
   const groundY = 760;
@@ -165,10 +178,13 @@ export function bikeSvg(category: string, colour: string, variant: number): stri
   if (s.extras?.includes("bolt"))
     parts.push(`<path d="M${640} ${cy - 160} l-40 80 h40 l-30 70 l80 -100 h-44 l30 -50 z" fill="#fde047"/>`);
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960" viewBox="160 240 960 720">
+  // Mirrored about x = 640, the middle of the 160…1120 view.
+  const mirror = view === "other-side" ? ' transform="translate(1280 0) scale(-1 1)"' : "";
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="960" viewBox="${viewBoxes[view]}">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#ffffff"/></linearGradient>
   </defs>
+  <g${mirror}>
   <rect width="1280" height="960" fill="url(#sky)"/>
   <circle cx="${980 - (variant % 3) * 260}" cy="210" r="120" fill="${sun}" opacity="0.35"/>
   <path d="M0 ${groundY - 120} q320 -90 640 -20 t640 -30 V${groundY} H0 z" fill="${sun}" opacity="0.18"/>
@@ -178,5 +194,6 @@ export function bikeSvg(category: string, colour: string, variant: number): stri
   ${wheel(rearX, cy, s.wheel, !!s.knobby)}
   ${wheel(frontX, cy, s.wheel, !!s.knobby)}
   ${parts.join("\n  ")}
+  </g>
 </svg>`;
 }
