@@ -48,10 +48,16 @@ const yesNo = (message: string) =>
 /** An empty form field is no answer: "" → undefined, so `.optional()` and the required message apply. */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/**
+ * A form posts a textarea's line breaks as CRLF (HTML's rule for form data), JSON as typed: stored
+ * one way, so a description reads and counts the same however it was sent (the textarea counts LF).
+ */
+const unixLineBreaks = (v: unknown) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v);
+
 /** Optional free text: blank means none (null), otherwise trimmed and at most `max` characters. */
 const optionalText = (max: number) =>
   z.preprocess(
-    (v) => (v === null ? undefined : blankToUndefined(v)),
+    (v) => (v === null ? undefined : blankToUndefined(unixLineBreaks(v))),
     z
       .string()
       .trim()
@@ -91,7 +97,7 @@ const kmRunField = z.preprocess(
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 const clearableText = (max: number) =>
   z.preprocess(
-    blankToNull,
+    (v) => blankToNull(unixLineBreaks(v)),
     z
       .string()
       .trim()

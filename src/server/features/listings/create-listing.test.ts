@@ -34,7 +34,7 @@ describe("POST /api/listings", () => {
       model: "  Yamaha FZS V3  ",
       photo: jpegPart(bigPhoto),
       area: "  Mirpur 10 ",
-      // A browser sends a textarea's line breaks as CRLF in a form; they are kept as sent.
+      // A browser sends a textarea's line breaks as CRLF in a form; stored as LF, as an edit's JSON is.
       description: "Serviced every 3,000 km.\r\nNew tyres.",
       taxTokenUntil: "2027-06",
       insuranceUntil: "2026-12",
@@ -55,7 +55,7 @@ describe("POST /api/listings", () => {
       kmRun: 18_500,
       district: { slug: "dhaka", label: "Dhaka" },
       area: "Mirpur 10",
-      description: "Serviced every 3,000 km.\r\nNew tyres.",
+      description: "Serviced every 3,000 km.\nNew tyres.",
       hasRegistration: true,
       taxTokenUntil: "2027-06",
       insuranceUntil: "2026-12",
@@ -269,6 +269,15 @@ describe("POST /api/listings", () => {
       expect(listing.kmRun).toBe(Number(fields.kmRun));
       if (fields.area) expect([listing.area, listing.description]).toEqual([fields.area, fields.description]);
     }
+  });
+
+  it("a description of 2,000 characters typed with line breaks fits, though the form sends them as CRLF", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "seller" });
+    // 1,000 lines of "d" and a break: 2,000 characters in the textarea, 2,999 bytes as the form sends it.
+    const typed = "d\n".repeat(999).concat("dd");
+    const res = await postListing(t.app, cookie, { description: typed.replaceAll("\n", "\r\n") });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().listing.description).toBe(typed);
   });
 
   it("every district slug of the list is accepted and shown with its label", async () => {
