@@ -80,6 +80,24 @@ export const test = base.extend<{
 /** Matches a URL by path alone, whatever the host and port. */
 export const atPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
+/** A photo file for `setInputFiles` or a multipart body. */
+export type PhotoFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** What a posted bike may say besides its model; the rest are plain, valid values. */
+export type ListingOptions = {
+  model: string;
+  category?: CategorySlug;
+  advertise?: boolean;
+  brand?: string;
+  askingPrice?: number;
+  district?: string;
+  year?: number;
+  kmRun?: number;
+  description?: string;
+  /** 1 to 8 photos in order (the first is the cover); one drawn photo when not given. */
+  photos?: PhotoFile[];
+};
+
 /** Posts a bike as `seller` through the API (and advertises it when asked). */
 export async function postListing(
   seller: Account,
@@ -87,22 +105,36 @@ export async function postListing(
     model,
     category = "commuter",
     advertise = false,
-  }: { model: string; category?: CategorySlug; advertise?: boolean },
+    brand = "Yamaha",
+    askingPrice = 150000,
+    district = "dhaka",
+    year = 2021,
+    kmRun = 18500,
+    description,
+    photos,
+  }: ListingOptions,
 ): Promise<Listing> {
   const headers = { origin: seller.origin };
-  const res = await seller.page.request.post("/api/listings", {
-    headers,
-    multipart: {
-      model,
-      engineCc: "150",
-      category,
-      brand: "Yamaha",
-      brandNewPrice: "235000",
-      askingPrice: "150000",
-      totalUsed: "2 years",
-      photo: await drawPhoto(seller.page, "bike.png"),
-    },
-  });
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    model,
+    engineCc: "150",
+    category,
+    brand,
+    brandNewPrice: "235000",
+    askingPrice: String(askingPrice),
+    totalUsed: "2 years",
+    year: String(year),
+    kmRun: String(kmRun),
+    district,
+    hasRegistration: "true",
+    ...(description ? { description } : {}),
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const photo of photos ?? [await drawPhoto(seller.page, "bike.png")]) {
+    form.append("photo", new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name);
+  }
+  const res = await seller.page.request.post("/api/listings", { headers, multipart: form });
   expect(res.status(), await res.text()).toBe(201);
   const { listing } = (await res.json()) as { listing: Listing };
   if (advertise) {

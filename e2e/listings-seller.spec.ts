@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
+import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
 import { atPath, drawPhoto, expect, postListing, test } from "./fixtures.ts";
 
 /**
@@ -10,7 +11,7 @@ import { atPath, drawPhoto, expect, postListing, test } from "./fixtures.ts";
 const tag = () => randomBytes(3).toString("hex");
 
 test.describe("a seller's listings", () => {
-  test("a new seller posts a bike with a photo through the form and finds it in My products", async ({
+  test("a new seller posts a bike with every field and two photos through the form and finds it in My products", async ({
     newAccount,
   }) => {
     const seller = await newAccount("seller", `Seller ${tag()}`);
@@ -23,19 +24,35 @@ test.describe("a seller's listings", () => {
     await expect(page.getByText(MSG.listing.photoRequired)).toBeVisible();
 
     await page.getByLabel("Bike model").fill(model);
-    await page.getByLabel("Engine (CC)").fill("155");
-    await page.getByLabel("Category").selectOption({ label: "Sports" });
     await page.getByLabel("Brand name").fill("Yamaha");
+    await page.getByLabel("Category").selectOption({ label: "Sports" });
+    await page.getByLabel("Engine (CC)").fill("155");
+    await page.getByLabel("Year").fill("2021");
+    await page.getByLabel("Kilometres run").fill("18500");
+    await page.getByLabel("Total used").fill("2 years");
+    await page.getByLabel("Description (optional)").fill("Serviced every 3,000 km.\nNew tyres.");
     await page.getByLabel("Brand new price").fill("245000");
     await page.getByLabel("Asking price").fill("180000");
-    await page.getByLabel("Total used").fill("2 years");
-    await page.getByLabel("Bike photo").setInputFiles(await drawPhoto(page, "bike.png"));
-    await expect(page.getByRole("img", { name: "The bike as chosen, before posting" })).toBeVisible();
+    await page.getByRole("group", { name: "Negotiable" }).getByLabel("No").check();
+    await page.getByLabel("District").selectOption({ label: "Dhaka" });
+    await page.getByLabel("Area (optional)").fill("Mirpur 10");
+    await page
+      .getByRole("group", { name: "Registration papers (blue book / smart card) present" })
+      .getByLabel("Yes")
+      .check();
+    await page.getByLabel("Tax token valid until (optional)").fill("2027-06");
+    await page
+      .getByLabel("Bike photos")
+      .setInputFiles([await drawPhoto(page, "front.png"), await drawPhoto(page, "side.png", "#0ea5e9")]);
+    const chosen = page.getByRole("list", { name: "Chosen photos" });
+    await expect(chosen.getByRole("listitem")).toHaveCount(2);
+    await expect(chosen.getByRole("listitem", { name: "Photo 1 (cover)" })).toBeVisible();
     await page.getByRole("button", { name: "Add Product" }).click();
 
     await expect(page.getByText(MSG.listing.posted)).toBeVisible();
     await expect(page.getByLabel("Bike model")).toHaveValue("");
-    await expect(page.getByLabel("Bike photo")).toHaveValue("");
+    await expect(page.getByLabel("Year")).toHaveValue("");
+    await expect(chosen).toHaveCount(0);
     await expect(page.getByLabel("Category")).toHaveValue("commuter");
 
     await page
@@ -47,6 +64,7 @@ test.describe("a seller's listings", () => {
     await expect(card).toContainText("৳1,80,000");
     await expect(card).toContainText("Sports");
     await expect(card).toContainText(MSG.listing.available);
+    await expect(card).toContainText("Mirpur 10, Dhaka");
     // The photo went through the server's image pipeline and loads.
     const photo = card.getByRole("img", { name: model });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -139,5 +157,69 @@ test.describe("a seller's listings", () => {
     await expect(page).toHaveURL(atPath("/dashboard/myproducts"));
     await expect(page.getByRole("article", { name: kept.model })).toBeVisible();
     await expect(page.getByRole("article", { name: fromDetails.model })).toHaveCount(0);
+  });
+
+  test("a seller edits a bike's price and reorders its photos; its details page shows the new price and cover", async ({
+    newAccount,
+    page: visitor,
+  }) => {
+    const seller = await newAccount("seller", `Seller ${tag()}`);
+    const { page } = seller;
+    const listing = await postListing(seller, {
+      model: `Edited Bike ${tag()}`,
+      askingPrice: 150000,
+      photos: [
+        await drawPhoto(page, "front.png", "#f59e0b"),
+        await drawPhoto(page, "side.png", "#0ea5e9"),
+        await drawPhoto(page, "back.png", "#22c55e"),
+      ],
+    });
+    const { model } = listing;
+    const srcsOf = async (request = page.request) => {
+      const res = await request.get(`/api/listings/${listing.id}`);
+      return ((await res.json()) as ListingDetailResponse).listing.photos.map((p) => p.src);
+    };
+    const [front, side, back] = await srcsOf();
+
+    await page.goto("/dashboard/myproducts");
+    await page.getByRole("article", { name: model }).getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(atPath(`/dashboard/myproducts/edit/${listing.id}`));
+    await expect(page.getByRole("heading", { level: 1, name: "Edit product" })).toBeVisible();
+    const price = page.getByLabel("Asking price");
+    await expect(price).toHaveValue("150000");
+    await price.fill("142500");
+
+    // [front, side, back] → back made the cover → [back, front, side] → side moved left → [back, side, front].
+    const chosen = page.getByRole("list", { name: "Chosen photos" });
+    const tile = (name: string) => chosen.getByRole("listitem", { name, exact: true });
+    await tile("Photo 3").getByRole("button", { name: "Make cover" }).click();
+    await expect(tile("Photo 1 (cover)").getByRole("img")).toHaveAttribute("src", back!);
+    await tile("Photo 3").getByRole("button", { name: "Move left" }).click();
+    for (const [i, src] of [back, side, front].entries()) {
+      await expect(tile(i === 0 ? "Photo 1 (cover)" : `Photo ${i + 1}`).getByRole("img")).toHaveAttribute(
+        "src",
+        src!,
+      );
+    }
+    await page.getByRole("button", { name: "Save changes" }).click();
+
+    await expect(page.getByText(MSG.listing.updated)).toBeVisible();
+    await expect(page).toHaveURL(atPath(`/dashboard/myproducts/details/${listing.id}`));
+    await expect(page.getByRole("article", { name: model })).toContainText("৳1,42,500");
+
+    // What a buyer sees: the new price, and the new cover first, then the others in their new order.
+    await visitor.goto(`/products/productdetails/${listing.id}`);
+    const details = visitor.getByRole("article", { name: model });
+    await expect(details).toContainText("৳1,42,500");
+    await expect(details).not.toContainText("৳1,50,000");
+    const gallery = visitor.getByRole("region", { name: `Photos of ${model}` });
+    await expect(gallery.getByRole("img", { name: `${model}, photo 1 of 3` })).toHaveAttribute("src", back!);
+    const thumbnails = gallery.getByRole("list", { name: "Thumbnails" });
+    for (const [i, src] of [back, side, front].entries()) {
+      await expect(
+        thumbnails.getByRole("button", { name: `Show photo ${i + 1} of 3` }).locator("img"),
+      ).toHaveAttribute("src", src!);
+    }
+    expect(await srcsOf(visitor.request)).toEqual([back, side, front]);
   });
 });
