@@ -221,8 +221,11 @@ export const listings = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // The fair-price hint: comparables of one model within a span of years.
-    index("listings_model_year_idx").on(t.modelKey, t.year),
+    // A search walks each model it resolved to in the sort's order (decision 016): one index per
+    // sort. The year one also serves the fair-price hint (comparables of one model within a span of years).
+    index("listings_model_price_idx").on(t.modelKey, t.askingPrice, t.id),
+    index("listings_model_km_idx").on(t.modelKey, t.kmRun, t.id),
+    index("listings_model_year_idx").on(t.modelKey, t.year, t.id),
     check("listings_status_check", sql`${t.status} in ('available', 'sold')`),
     check("listings_year_check", sql`${t.year} >= 1980`),
     check("listings_km_run_check", sql`${t.kmRun} >= 0`),

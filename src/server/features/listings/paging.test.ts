@@ -97,7 +97,7 @@ describe("browsing pages (GET /api/listings)", () => {
   });
 
   const same = (cursor: string) => ({ feed: cursor, search: cursor });
-  it.each([
+  it.each<[string, { feed: string; search: string }]>([
     ["not base64 JSON", same("garbage!")],
     ["the wrong shape", cursorOf("yesterday", "x")],
     ["a bad id", cursorOf("2025-06-01 12:00:00+00", "x")],
@@ -114,7 +114,10 @@ describe("browsing pages (GET /api/listings)", () => {
       "0000-01-01 00:00:00+00",
       "2025-01-01 25:00:00+00",
       "2025-01-01 00:00:00+99",
-    ].map((date) => [`a date that cannot be (${date})`, cursorOf(date, randomUUID())] as const),
+    ].map((date): [string, { feed: string; search: string }] => [
+      `a date that cannot be (${date})`,
+      cursorOf(date, randomUUID()),
+    ]),
   ])("a cursor that is %s: 400 with a message", async (_, cursors) => {
     for (const url of ["/api/listings", "/api/listings/advertised", "/api/listings?category=sports"]) {
       const cursor = url.includes("advertised") ? cursors.feed : cursors.search;

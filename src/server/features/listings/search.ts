@@ -165,7 +165,11 @@ function pageIds(
     order by p.v ${dir}, p.id ${dir} limit ${take}`;
 }
 
-/** How many rows match, counting no further than TOTAL_CAP + 1 (an exact count of a big market is a scan). */
+/**
+ * How many rows match, counting no further than TOTAL_CAP + 1 (an exact count of a big market is a
+ * scan). Per model, the count walks the model's newest-first index in order, so it stops after
+ * TOTAL_CAP + 1 rows; unordered, the planner would read every index entry of the model first.
+ */
 async function countCapped(db: Db, where: SQL[], keys: string[] | null): Promise<number> {
   const stop = TOTAL_CAP + 1;
   const conditions = and(...where);
@@ -173,7 +177,8 @@ async function countCapped(db: Db, where: SQL[], keys: string[] | null): Promise
     keys === null
       ? sql`select 1 from ${listings} where ${conditions} limit ${stop}`
       : sql`select 1 from ${modelRows(keys)} cross join lateral (
-          select 1 from ${listings} where ${listings.modelKey} = k.key and ${conditions} limit ${stop}
+          select 1 from ${listings} where ${listings.modelKey} = k.key and ${conditions}
+          order by ${listings.createdAt} desc, ${listings.id} desc limit ${stop}
         ) c limit ${stop}`;
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
