@@ -108,7 +108,7 @@ function loggingDb(database: Database) {
     : drizzlePglite({ client: client as PGlite, schema, logger })) as unknown as Db;
   return {
     db,
-    /** The queries that read listings while `run` runs. */
+    /** The queries that read listings or the catalogue while `run` runs. */
     async capture(run: () => Promise<unknown>) {
       queries.length = 0;
       capturing = true;
@@ -117,7 +117,7 @@ function loggingDb(database: Database) {
       } finally {
         capturing = false;
       }
-      return queries.filter((q) => q.sql.includes('"listings"'));
+      return queries.filter((q) => q.sql.includes('"listings"') || q.sql.includes('"bike_models"'));
     },
     async explain(query: { sql: string; params: unknown[] }): Promise<string[]> {
       const text = `explain (analyze, buffers, costs off) ${query.sql}`;
@@ -129,7 +129,16 @@ function loggingDb(database: Database) {
   };
 }
 
-async function main() {
+type Running = {
+  size: number;
+  base: string;
+  kind: Database["kind"];
+  logged: ReturnType<typeof loggingDb>;
+  close(): Promise<void>;
+};
+
+/** A fresh database (a scratch one on BENCH_DATABASE_URL's server, or PGlite in memory) holding a market of `size`, and the app on it. */
+async function startMarket(size: number): Promise<Running> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-bench-"));
   const fresh = process.env.BENCH_DATABASE_URL
     ? await createScratchDatabase(process.env.BENCH_DATABASE_URL, "motohaat_bench")
@@ -143,96 +152,128 @@ async function main() {
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
   });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: fresh ? "" : "memory://" });
+  const close = async () => {
+    await database.close();
+    if (fresh && process.env.BENCH_KEEP_DATABASE === "true") console.log(`kept the database: ${fresh.url}`);
+    else await fresh?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
   try {
-    const logged = loggingDb(database);
-    const sizes = [
-      ...new Set([...(PARTS.has("reads") ? [LISTINGS] : []), ...(PARTS.has("search") ? SEARCH_SIZES : [])]),
-    ].sort((a, b) => a - b);
-    const largest = sizes[sizes.length - 1] ?? 0;
+    const began = Date.now();
+    console.log(`seeding ${size.toLocaleString("en-US")} listings on ${database.kind}…`);
     const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#0ea5e9" } })
       .jpeg()
       .toBuffer();
     const { key } = await saveImage(database.db, createImageStore(config.imageDir), photo);
-    const market = await openMarket(database.db, key, SELLERS, largest);
+    const market = await openMarket(database.db, key, SELLERS, size);
+    await grow(database.db, market, 0, size, (n) => console.log(`  ${n.toLocaleString("en-US")}`));
+    console.log(`  ${size.toLocaleString("en-US")} listings in ${Math.round((Date.now() - began) / 1000)} s`);
+    const logged = loggingDb(database);
     const app = await buildApp({ config, database: { ...database, db: logged.db }, logger: false });
     await app.listen({ host: "127.0.0.1", port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const slack = database.kind === "pglite" ? 3 : 1;
+    return {
+      size,
+      base,
+      kind: database.kind,
+      logged,
+      close: async () => {
+        await app.close();
+        await close();
+      },
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+async function main() {
+  const sizes = [
+    ...new Set([...(PARTS.has("reads") ? [LISTINGS] : []), ...(PARTS.has("search") ? SEARCH_SIZES : [])]),
+  ].sort((a, b) => a - b);
+  // One market per size, all up at once: each search is measured on each market in turn, so a
+  // change in the machine's load lands on both sides of a comparison rather than on one.
+  const markets: Running[] = [];
+  try {
+    for (const size of sizes) markets.push(await startMarket(size));
+    const at = (size: number) => markets.find((m) => m.size === size)!;
+    const slack = markets[0]?.kind === "pglite" ? 3 : 1;
     let missed = 0;
-    const searchResults = new Map<number, Measured[]>();
-    let rows = 0;
-    for (const size of sizes) {
-      const began = Date.now();
-      console.log(`growing the market to ${size.toLocaleString("en-US")} listings on ${database.kind}…`);
-      await grow(database.db, market, rows, size, (n) => console.log(`  ${n.toLocaleString("en-US")}`));
-      rows = size;
-      console.log(`  done in ${Math.round((Date.now() - began) / 1000)} s`);
-      if (PARTS.has("reads") && size === LISTINGS) missed += await readPaths(base, size, slack);
-      if (PARTS.has("search") && SEARCH_SIZES.includes(size)) {
-        const measured: Measured[] = [];
-        const out: string[] = [];
-        for (const target of SEARCHES) {
-          const m = await measure(base, target);
+    if (PARTS.has("reads")) missed += await readPaths(at(LISTINGS).base, LISTINGS, slack);
+
+    if (PARTS.has("search")) {
+      const results = new Map<number, Measured[]>(SEARCH_SIZES.map((size) => [size, []]));
+      for (const target of SEARCHES) {
+        for (const size of SEARCH_SIZES) results.get(size)!.push(await measure(at(size).base, target));
+      }
+      for (const size of SEARCH_SIZES) {
+        console.log(
+          `\nsearch, ${at(size).kind}, ${size} listings, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`,
+        );
+        for (const [i, target] of SEARCHES.entries()) {
+          const m = results.get(size)![i]!;
           const limit = target.p99Ms * slack;
           const ok = m.failed === 0 && m.p99 <= limit;
           if (!ok) missed++;
-          measured.push(m);
-          out.push(line(target.name, m, limit, ok));
+          console.log(line(target.name, m, limit, ok));
         }
-        searchResults.set(size, measured);
-        console.log(
-          `\nsearch, ${database.kind}, ${size} listings, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`,
-        );
-        console.log(out.join("\n"));
       }
-    }
 
-    if (PARTS.has("search") && SEARCH_SIZES.length > 1) {
       const small = SEARCH_SIZES[0]!;
       const large = SEARCH_SIZES[SEARCH_SIZES.length - 1]!;
-      console.log(`\nflat? requests per second at ${large} listings ÷ at ${small} (at least ${FLAT})`);
-      for (const [i, target] of SEARCHES.entries()) {
-        const a = searchResults.get(small)![i]!;
-        const b = searchResults.get(large)![i]!;
-        const ratio = b.rps / a.rps;
-        const answer = await fetch(`${base}${target.path}`).then(
-          (r) => r.json() as Promise<ListingsSearchPage>,
-        );
-        if (ratio < FLAT) missed++;
-        console.log(
-          [
-            target.name.padEnd(32),
-            `${a.rps} → ${b.rps} req/s`.padStart(20),
-            `p99 ${a.p99} → ${b.p99} ms`.padStart(20),
-            `× ${ratio.toFixed(2)}`.padStart(8),
-            `${answer.total}${answer.totalIsCapped ? "+" : ""} match`.padStart(12),
-            ratio >= FLAT ? "flat" : "NOT FLAT",
-          ].join("  "),
-        );
+      if (large > small) {
+        console.log(`\nflat? requests per second at ${large} listings ÷ at ${small} (at least ${FLAT})`);
+        for (const [i, target] of SEARCHES.entries()) {
+          const a = results.get(small)![i]!;
+          const b = results.get(large)![i]!;
+          const ratio = b.rps / a.rps;
+          const count = async (size: number) => {
+            const page = (await fetch(`${at(size).base}${target.path}`).then((r) =>
+              r.json(),
+            )) as ListingsSearchPage;
+            return `${page.total}${page.totalIsCapped ? "+" : ""}`;
+          };
+          if (ratio < FLAT) missed++;
+          console.log(
+            [
+              target.name.padEnd(32),
+              `${a.rps} → ${b.rps} req/s`.padStart(20),
+              `p99 ${a.p99} → ${b.p99} ms`.padStart(20),
+              `× ${ratio.toFixed(2)}`.padStart(8),
+              `${await count(small)} → ${await count(large)} match`.padStart(20),
+              ratio >= FLAT ? "flat" : "NOT FLAT",
+            ].join("  "),
+          );
+        }
       }
-    }
 
-    if (PARTS.has("search")) {
-      console.log(`\nEXPLAIN ANALYZE at ${rows} listings: every query of one request`);
+      const largest = at(large);
+      console.log(`\nEXPLAIN ANALYZE at ${large} listings: every query of one request`);
+      // Let the last measurement's requests drain, so only the request below is captured.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
       for (const target of SEARCHES) {
-        const queries = await logged.capture(() => fetch(`${base}${target.path}`).then((r) => r.text()));
+        const queries = await largest.logged.capture(() =>
+          fetch(`${largest.base}${target.path}`).then((r) => r.text()),
+        );
         console.log(`\n== ${target.name}: ${target.path}`);
         for (const q of queries) {
-          const plan = await logged.explain(q);
-          const seq = plan.some((l) => /Seq Scan on listings\b/.test(l));
-          if (seq) console.log("   (a sequential scan of listings: this query's cost grows with the market)");
+          const plan = await largest.logged.explain(q);
+          const indexes = [
+            ...new Set(plan.flatMap((l) => /(?:using|Bitmap Index Scan on) (\w+)/.exec(l)?.[1] ?? [])),
+          ];
+          const scans = [...new Set(plan.flatMap((l) => /Seq Scan on (\w+)/.exec(l)?.[1] ?? []))];
+          const time = plan.find((l) => l.trim().startsWith("Execution Time"))?.trim();
+          console.log(
+            `-- ${time}; indexes: ${indexes.join(", ") || "none"}; sequential scans: ${scans.join(", ") || "none"}`,
+          );
           console.log(plan.map((l) => `   ${l}`).join("\n"));
         }
       }
     }
-
-    await app.close();
     if (missed > 0) process.exitCode = 1;
   } finally {
-    await database.close();
-    if (fresh && process.env.BENCH_KEEP_DATABASE === "true") console.log(`\nkept the database: ${fresh.url}`);
-    else await fresh?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    for (const m of markets) await m.close();
   }
 }
 
