@@ -3,7 +3,7 @@
  * (decision 016). Every page walks an index in the order asked for and stops at the page's end, so
  * a page costs about the same with ten thousand listings or a million.
  */
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { bikeModels, listings, users } from "#server/db/schema.ts";
@@ -131,12 +131,9 @@ function filtersOf(q: ListingsQuery): SQL[] {
 
 const direction = (dir: "asc" | "desc") => (dir === "asc" ? sql`asc` : sql`desc`);
 
-/** `unnest(array[…]::text[]) as k(key)`: the models to merge, one row each. */
+/** The models to merge, one row each; the keys travel as one array parameter, however many. */
 function modelRows(keys: string[]): SQL {
-  return sql`unnest(array[${sql.join(
-    keys.map((k) => sql`${k}`),
-    sql`, `,
-  )}]::text[]) as k(key)`;
+  return sql`unnest(${sql.param(keys)}::text[]) as k(key)`;
 }
 
 /**
@@ -196,7 +193,7 @@ export async function searchListings(db: Db, q: ListingsQuery): Promise<Listings
     return { items: [], nextCursor: null, total: 0, totalIsCapped: false };
   const where = filtersOf(q);
   if (keys !== null && keys.length > MANY_MODELS) {
-    where.push(inArray(listings.modelKey, keys));
+    where.push(sql`${listings.modelKey} = any(${sql.param(keys)}::text[])`);
     keys = null;
   }
   const order = sort.dir === "asc" ? asc : desc;
