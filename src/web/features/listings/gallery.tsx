@@ -158,7 +158,8 @@ export function Gallery({ photos, model }: GalleryProps) {
         </button>
       </div>
       {several ? (
-        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Thumbnails">
+        // The padding keeps the shown thumbnail's ring (and the focus ring) inside the scrolling box, which clips.
+        <ul className="-mx-1 flex gap-2 overflow-x-auto p-1" aria-label="Thumbnails">
           {photos.map((photo, i) => (
             <li key={photo.src} className="shrink-0">
               <button
@@ -248,7 +249,8 @@ function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext
       }}
     >
       {open ? (
-        <div className="relative flex h-dvh w-screen items-center justify-center p-2 sm:p-6">
+        // The dialog's own size, not 100vw: beside a page's classic scrollbar 100vw is wider and the right-hand buttons were cut.
+        <div className="relative flex h-dvh w-full items-center justify-center p-2 sm:p-6">
           <div className="relative flex size-full touch-pan-y items-center justify-center" {...swipe}>
             <Img
               key={photo.src}

@@ -62,7 +62,10 @@ export function ListingCard({
         <Price amount={listing.askingPrice} />
       </p>
       <p className="text-sm">
-        {[listing.brand, String(listing.year), `${listing.kmRun.toLocaleString("en-US")} km`].join(" · ")}
+        {/* A no-break space: on a phone's narrow card "km" does not wrap away from its number. */}
+        {[listing.brand, String(listing.year), `${listing.kmRun.toLocaleString("en-US")}\u00a0km`].join(
+          " · ",
+        )}
       </p>
       <p className="flex min-w-0 items-center gap-1 text-sm text-base-content/70">
         <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
