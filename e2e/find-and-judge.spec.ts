@@ -201,3 +201,21 @@ test("a buyer narrows by search, brand, price and district, sorts by price, walk
   }
   await expect(forSale.getByRole("article")).toHaveCount(7);
 });
+
+test.describe("on a small phone", () => {
+  const screen = { width: 360, height: 640 };
+  test.use({ viewport: screen });
+
+  test("two whole bikes of a list fit on one screen below the top bar", async ({ page }) => {
+    await page.goto("/products/all");
+    const cards = page.getByRole("article");
+    await expect(cards.nth(2)).toBeVisible();
+    const bar = await page.getByRole("banner").boundingBox();
+    const first = await cards.nth(0).boundingBox();
+    const second = await cards.nth(1).boundingBox();
+    const span = second!.y + second!.height - first!.y;
+    expect(span, "from the first card's top to the second card's bottom").toBeLessThanOrEqual(
+      screen.height - bar!.height,
+    );
+  });
+});
