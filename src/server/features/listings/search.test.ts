@@ -321,6 +321,82 @@ describe("searching the market (GET /api/listings)", () => {
     },
   );
 
+  it("any mix of parameters and values: a 200 whose bikes meet every filter in order, or a 4xx; never a 500", async () => {
+    const values: Record<string, string[]> = {
+      q: [
+        "pulser",
+        "fz s",
+        "১৫০",
+        "ＦＺＳ",
+        "%",
+        "_",
+        "'; drop table listings; --",
+        "a".repeat(80),
+        "(^| )",
+        "\\",
+        "ß",
+      ],
+      brand: ["Yamaha", "yamaha!", "Walton", "", "Royal Enfield", "%"],
+      minPrice: ["0", "150000", "185000", "-1", "1e5", "abc", "99999999999"],
+      maxPrice: ["185000", "0", "10000000", "1.5", ""],
+      minCc: ["150", "5000", "0x10"],
+      maxCc: ["150", "-3"],
+      minYear: ["2018", "1979", "2100", "2101"],
+      maxYear: ["2020", "2018"],
+      maxKm: ["0", "20000", "1000001"],
+      district: ["dhaka", "sylhet", "DHAKA", "nowhere"],
+      verified: ["true", "false", "1"],
+      negotiable: ["true", "false", ""],
+      sold: ["include", "exclude", "all"],
+      seller: [verifiedSeller, randomUUID(), "x", "00000000-0000-0000-0000-000000000000"],
+      sort: [...LISTING_SORTS, "random"],
+      category: ["all", "sports", "commuter", "nope", ""],
+      limit: ["1", "3", "100", "0", "x"],
+      cursor: [
+        "",
+        "garbage",
+        cursorOf("price_asc", 185000, randomUUID()),
+        cursorOf("newest", "2026-03-01 08:10:00+00", randomUUID()),
+      ],
+    };
+    let seed = 20261124;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const statuses = new Set<number>();
+    for (let run = 0; run < 150; run++) {
+      const params = new URLSearchParams();
+      for (const [name, options] of Object.entries(values)) {
+        if (next(3) === 0) params.append(name, options[next(options.length)]!);
+      }
+      if (next(10) === 0) params.append("sort", "newest"); // a repeated parameter
+      const res = await call(t.app, { method: "GET", url: `/api/listings?${params}` });
+      statuses.add(res.statusCode);
+      expect([200, 400, 404], `${params}: ${res.body}`).toContain(res.statusCode);
+      if (res.statusCode !== 200) {
+        expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+        continue;
+      }
+      const page: ListingsSearchPage = res.json();
+      const sort = (params.get("sort") || "newest") as ListingSort;
+      const byId = new Map(bikes.map((b) => [b.id, b]));
+      const got = page.items.map((l) => byId.get(l.id)!);
+      expect(got.every(Boolean), `${params}: a bike from nowhere`).toBe(true);
+      expect([...got].sort(ORDER[sort]), `${params}: order`).toEqual(got);
+      for (const b of got) {
+        const min = Number(params.get("minPrice") ?? 0);
+        const max = Number(params.get("maxPrice") || Number.POSITIVE_INFINITY);
+        expect(b.askingPrice >= min && b.askingPrice <= max, `${params}: price`).toBe(true);
+        if (params.get("district")) expect(b.districtSlug).toBe(params.get("district"));
+        if (params.get("sold") !== "include") expect(b.sold).toBe(false);
+        if (params.get("verified") === "true") expect(b.verified).toBe(true);
+      }
+      expect(page.total).toBeGreaterThanOrEqual(page.items.length);
+    }
+    expect([...statuses].sort()).toEqual([200, 400, 404]);
+  });
+
   it("the brand filter's choices: GET /api/listings/brands, each brand once, alphabetical", async () => {
     const res = await call(t.app, { method: "GET", url: "/api/listings/brands" });
     expect(res.statusCode).toBe(200);
