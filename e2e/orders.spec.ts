@@ -130,13 +130,13 @@ test.describe("booking, buyers and verification", () => {
     await expect(card).toHaveCount(0);
   });
 
-  test("a signed-out visitor who presses Book signs in and comes back to the bike", async ({
+  test("a signed-out visitor who presses Book signs in and comes back to the bike, its booking form open", async ({
     newAccount,
     page,
   }) => {
     const seller = await newAccount("seller", `Seller ${tag()}`);
     const model = `Advertised Bike ${tag()}`;
-    await postListing(seller, { model, advertise: true });
+    const listing = await postListing(seller, { model, advertise: true });
     const buyer = await newAccount("buyer", `Buyer ${tag()}`);
 
     await page.goto("/");
@@ -149,13 +149,13 @@ test.describe("booking, buyers and verification", () => {
     await card.getByRole("button", { name: "Book now" }).click();
     await expect(page.getByText(MSG.auth.signInFirst)).toBeVisible();
     await expect(page).toHaveURL(atPath("/signin"));
-    expect(new URL(page.url()).searchParams.get("from")).toBe("/");
+    // Issue 11: the way back is the bike's own page, with its booking form open.
+    expect(new URL(page.url()).searchParams.get("from")).toBe(`${detailsPath(listing.id)}?book=1`);
 
     await page.getByLabel("Email", { exact: true }).fill(buyer.email);
     await page.getByLabel("Password", { exact: true }).fill(buyer.password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page).toHaveURL(atPath("/"));
-    await card.getByRole("button", { name: "Book now" }).click();
+    await expect(page).toHaveURL(atPath(detailsPath(listing.id)));
     await expect(page.getByRole("dialog", { name: `Book ${model}` })).toBeVisible();
     await expect(page.getByRole("dialog").getByLabel("Your email")).toHaveValue(buyer.email);
   });
