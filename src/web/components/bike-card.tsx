@@ -21,8 +21,8 @@ type BikeCardProps = {
   /** Extra classes for the card itself. */
   className?: string;
   /**
-   * "compact": photo left (two fifths) and text right on phones, so a screen shows several bikes;
-   * stacked like the others from 640 px. "stacked": photo above, text below, at every width.
+   * "compact": photo left (two fifths, still 4:3, at the top) and text right on phones, so a screen
+   * shows several bikes; stacked like the others from 640 px. "stacked": photo above, text below, at every width.
    */
   layout?: "stacked" | "compact";
   /** Below the title: facts, people, actions. */
@@ -55,7 +55,7 @@ export function BikeCard({
       className={`card h-full border border-base-300 bg-base-100 shadow-sm ${compact ? "flex-row overflow-hidden sm:flex-col" : ""} ${className}`}
     >
       <figure
-        className={`relative bg-base-200 ${compact ? "min-h-28 w-2/5 shrink-0 self-stretch rounded-none sm:aspect-[4/3] sm:min-h-0 sm:w-full" : "aspect-[4/3]"}`}
+        className={`relative bg-base-200 ${compact ? "m-3 me-0 aspect-[4/3] w-2/5 shrink-0 self-start overflow-hidden rounded-field sm:m-0 sm:w-full sm:rounded-none" : "aspect-[4/3]"}`}
       >
         <Img
           image={photo}
