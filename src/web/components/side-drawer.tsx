@@ -84,12 +84,13 @@ export function SideDrawer({ buttonContent, buttonLabel, closeLabel, panel, chil
         {children}
       </div>
       <div className="drawer-side z-40 lg:top-16 lg:h-[calc(100dvh-4rem)]">
-        {/* Out of the tab order: keyboard users close the drawer with Escape or the open button. */}
+        {/* Out of the tab order: keyboard users close the drawer with Escape or the open button. Not
+            drawn on large screens, where it took a line of room above the open drawer's panel. */}
         <button
           type="button"
           tabIndex={-1}
           aria-label={closeLabel}
-          className="drawer-overlay"
+          className="drawer-overlay lg:hidden"
           onClick={() => setOpen(false)}
         />
         <div id={panelId} ref={panelRef} className="min-h-full w-64 border-r border-base-300 bg-base-200">
