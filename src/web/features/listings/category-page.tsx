@@ -6,16 +6,10 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useListings } from "./api/get-listings.ts";
-import { ClearFiltersButton, SearchBox, SortSelect } from "./listing-filters.tsx";
+import { bikeCount, ClearFiltersButton, SearchBox, SortSelect } from "./listing-filters.tsx";
 import { ListingGrid, ListingGridSkeleton } from "./listing-grid.tsx";
 import { AllBikesLink, ListingsNotFound } from "./listings-not-found.tsx";
 import { FILTER_KEYS, FILTER_LABELS, hasFilters, useListingFilters } from "./use-listing-filters.ts";
-
-/** "24 bikes", "1 bike", "1,000+ bikes" when the server stopped counting. */
-export function bikeCount(total: number, capped: boolean): string {
-  const n = `${total.toLocaleString("en-US")}${capped ? "+" : ""}`;
-  return `${n} ${total === 1 && !capped ? "bike" : "bikes"}`;
-}
 
 /** A 400 names the bad query fields: said with the filters' own names ("Min price: give a whole number"). */
 function badFilterMessage(error: ApiError): string {

@@ -4,6 +4,7 @@ import { DISTRICTS } from "#shared/districts.ts";
 import { MSG } from "#shared/messages.ts";
 import { MAX_ASKING_PRICE, MAX_KM_RUN, MIN_YEAR, maxYear } from "#shared/schemas/listings.ts";
 import { useBrands } from "./api/get-brands.ts";
+import { useListings } from "./api/get-listings.ts";
 import {
   type FilterKey,
   type ListingFiltersApi,
@@ -120,6 +121,30 @@ export function SortSelect() {
   );
 }
 
+/** "24 bikes", "1 bike", "1,000+ bikes" when the server stopped counting. */
+export function bikeCount(total: number, capped: boolean): string {
+  const n = `${total.toLocaleString("en-US")}${capped ? "+" : ""}`;
+  return `${n} ${total === 1 && !capped ? "bike" : "bikes"}`;
+}
+
+/**
+ * Below the filters, always in view: Clear filters and, on a phone (where the drawer covers the
+ * list), "Show 8 bikes", which closes the drawer onto the list its filters made.
+ */
+export function FiltersFooter({ category, onDone }: { category: string; onDone: () => void }) {
+  const { filters } = useListingFilters();
+  // The list's own query (the same key): its count, without a request of its own.
+  const firstPage = useListings({ category, ...filters }).data?.pages[0];
+  return (
+    <div className="flex flex-col gap-2">
+      <button type="button" className="btn btn-primary btn-sm w-full lg:hidden" onClick={onDone}>
+        {firstPage ? `Show ${bikeCount(firstPage.total, firstPage.totalIsCapped)}` : "Show bikes"}
+      </button>
+      <ClearFiltersButton className="btn-outline btn-sm w-full" />
+    </div>
+  );
+}
+
 /** Resets search, filters and sort in one step (one history entry, so Back brings them back). */
 export function ClearFiltersButton({ className = "btn-outline btn-sm" }: { className?: string }) {
   const { filters, clear } = useListingFilters();
@@ -192,7 +217,7 @@ export function ListingFilterControls() {
   });
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
         <label htmlFor="filter-brand" className="text-sm font-semibold">
           Brand
@@ -349,8 +374,6 @@ export function ListingFilterControls() {
           Show sold bikes
         </label>
       </div>
-
-      <ClearFiltersButton className="btn-outline btn-sm w-full" />
     </div>
   );
 }

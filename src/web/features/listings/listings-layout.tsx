@@ -5,7 +5,7 @@ import { categoryLabel } from "#shared/categories.ts";
 import { SideDrawer } from "#web/components/side-drawer.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
-import { ListingFilterControls } from "./listing-filters.tsx";
+import { FiltersFooter, ListingFilterControls } from "./listing-filters.tsx";
 import { countFilters, useListingFilters } from "./use-listing-filters.ts";
 
 /**
@@ -25,12 +25,13 @@ export function ListingsLayout() {
 
   const picker = (
     <aside aria-label="Filter bikes" className="p-4">
-      <label htmlFor={selectId} className="mb-2 block font-semibold">
+      {/* Small like the filters below it, so the drawer reads as one list. */}
+      <label htmlFor={selectId} className="mb-1 block text-sm font-semibold">
         Category
       </label>
       <select
         id={selectId}
-        className="select w-full"
+        className="select select-sm w-full"
         value={category}
         aria-busy={categories.isPending}
         // The search goes along: "a Pulsar under ৳1.5 lakh" in another category.
@@ -62,7 +63,7 @@ export function ListingsLayout() {
       ) : null}
       {category === "" ? null : (
         <>
-          <div className="divider my-3" />
+          <div className="divider my-2" />
           <ListingFilterControls />
         </>
       )}
@@ -80,7 +81,9 @@ export function ListingsLayout() {
       }
       buttonLabel={activeFilters > 0 ? `Filters, ${activeFilters} set` : undefined}
       closeLabel={category === "" ? "Close categories" : "Close filters"}
+      title={category === "" ? "Categories" : "Filters"}
       panel={picker}
+      footer={category === "" ? undefined : (close) => <FiltersFooter category={category} onDone={close} />}
     >
       <Outlet />
     </SideDrawer>
