@@ -206,16 +206,28 @@ test.describe("on a small phone", () => {
   const screen = { width: 360, height: 640 };
   test.use({ viewport: screen });
 
-  test("two whole bikes of a list fit on one screen below the top bar", async ({ page }) => {
+  test("the first screen of a list shows two whole bikes below the top bar and the controls", async ({
+    page,
+  }) => {
     await page.goto("/products/all");
     const cards = page.getByRole("article");
-    await expect(cards.nth(2)).toBeVisible();
+    await expect(cards.nth(2)).toBeAttached();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const bar = await page.getByRole("banner").boundingBox();
     const first = await cards.nth(0).boundingBox();
-    const second = await cards.nth(1).boundingBox();
-    const span = second!.y + second!.height - first!.y;
-    expect(span, "from the first card's top to the second card's bottom").toBeLessThanOrEqual(
-      screen.height - bar!.height,
-    );
+    const controls = [
+      page.getByRole("searchbox", { name: "Search bikes" }),
+      page.getByRole("button", { name: /^Filters/ }),
+      page.getByLabel("Sort by"),
+    ];
+    for (const control of controls) {
+      const box = await control.boundingBox();
+      expect(box!.y + box!.height, `${control} sits above the first card`).toBeLessThanOrEqual(first!.y);
+    }
+    for (const i of [0, 1]) {
+      const card = await cards.nth(i).boundingBox();
+      expect(card!.y, `card ${i + 1} starts below the top bar`).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+      expect(card!.y + card!.height, `card ${i + 1} ends on the screen`).toBeLessThanOrEqual(screen.height);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { categoryLabel } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
+import { DrawerButton } from "#web/components/side-drawer.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useListings } from "./api/get-listings.ts";
 import { bikeCount, ClearFiltersButton, SearchBox, SortSelect } from "./listing-filters.tsx";
@@ -37,9 +38,12 @@ export default function CategoryPage() {
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
-      <ListingsNotFound pageTitle="Category not found" heading={MSG.listing.unknownCategory}>
-        Pick a category from the list, or browse every bike.
-      </ListingsNotFound>
+      <>
+        <DrawerButton />
+        <ListingsNotFound pageTitle="Category not found" heading={MSG.listing.unknownCategory}>
+          Pick a category from the list, or browse every bike.
+        </ListingsNotFound>
+      </>
     );
   }
 
@@ -51,16 +55,25 @@ export default function CategoryPage() {
       : null;
 
   return (
-    <section className="flex flex-col gap-4">
+    // Tight on a phone, so the first screen shows two whole bikes below the controls.
+    <section className="flex flex-col gap-3 sm:gap-4">
       <title>{`${label} — MotoHaat`}</title>
-      <h1 className="text-2xl font-bold sm:text-3xl">{label}</h1>
-      <SearchBox />
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <h1 className="text-xl font-bold sm:text-3xl">{label}</h1>
         {/* Announced as it changes, so a screen reader hears what a filter did. */}
-        <p aria-live="polite" className="font-semibold" id="listing-count">
+        <p aria-live="polite" className="text-sm font-semibold text-base-content/70" id="listing-count">
           {firstPage && !badFilters ? bikeCount(firstPage.total, firstPage.totalIsCapped) : null}
         </p>
-        <SortSelect />
+      </div>
+      {/* A phone: the search, then Filters and Sort on one row; a large screen: the search and Sort. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-3 sm:gap-x-4">
+        <div className="w-full lg:w-auto lg:flex-1">
+          <SearchBox />
+        </div>
+        <DrawerButton />
+        <div className="ms-auto">
+          <SortSelect />
+        </div>
       </div>
       {badFilters ? (
         <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between gap-3">

@@ -84,6 +84,8 @@ export function ListingsLayout() {
       title={category === "" ? "Categories" : "Filters"}
       panel={picker}
       footer={category === "" ? undefined : (close) => <FiltersFooter category={category} onDone={close} />}
+      // A category page shows the button beside its count and sort, so a phone shows more bikes.
+      buttonInPage={category !== ""}
     >
       <Outlet />
     </SideDrawer>
