@@ -152,6 +152,12 @@ export const MSG = {
     priceAbove: (diff: string, typical: string, n: number) =>
       `${diff} above the typical asking price of ${typical} (${n} similar bikes)`,
     signInToBook: "sign in as a buyer to book this bike",
+    filterWholeNumber: "give a whole number",
+    filterDistrict: "choose one of Bangladesh's 64 districts",
+    filterFlag: 'give "true" or "false"',
+    filterSold: 'give "include" or "exclude"',
+    filterSort: (sorts: string) => `sort by one of ${sorts}`,
+    badFilters: "These filters can't be used.",
   },
   order: {
     phoneRequired: "you must provide your phone number",

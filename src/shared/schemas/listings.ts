@@ -199,8 +199,8 @@ const queryInt = (min: number, max: number) =>
   z.preprocess(
     blankToUndefined,
     z.coerce
-      .number({ error: "give a whole number" })
-      .int({ error: "give a whole number" })
+      .number({ error: MSG.listing.filterWholeNumber })
+      .int({ error: MSG.listing.filterWholeNumber })
       .min(min, { error: `at least ${min.toLocaleString("en-US")}` })
       .max(max, { error: `at most ${max.toLocaleString("en-US")}` })
       .optional(),
@@ -209,7 +209,7 @@ const queryInt = (min: number, max: number) =>
 /** A filter that is on when "true"; "false" or blank is the same as leaving it out. */
 const queryFlag = z.preprocess(
   blankToUndefined,
-  z.enum(["true", "false"], { error: 'give "true" or "false"' }).optional(),
+  z.enum(["true", "false"], { error: MSG.listing.filterFlag }).optional(),
 );
 
 /**
@@ -232,18 +232,18 @@ export const ListingsQuerySchema = PageQuerySchema.extend({
   maxKm: queryInt(0, MAX_KM_RUN),
   district: z.preprocess(
     blankToUndefined,
-    z.enum(DISTRICT_SLUGS, { error: "choose one of Bangladesh's 64 districts" }).optional(),
+    z.enum(DISTRICT_SLUGS, { error: MSG.listing.filterDistrict }).optional(),
   ),
   verified: queryFlag,
   negotiable: queryFlag,
   sold: z.preprocess(
     blankToUndefined,
-    z.enum(["include", "exclude"], { error: 'give "include" or "exclude"' }).default("exclude"),
+    z.enum(["include", "exclude"], { error: MSG.listing.filterSold }).default("exclude"),
   ),
   seller: z.preprocess(blankToUndefined, z.string().max(64).optional()),
   sort: z.preprocess(
     blankToUndefined,
-    z.enum(LISTING_SORTS, { error: `sort by one of ${LISTING_SORTS.join(", ")}` }).default("newest"),
+    z.enum(LISTING_SORTS, { error: MSG.listing.filterSort(LISTING_SORTS.join(", ")) }).default("newest"),
   ),
 });
 export type ListingsQuery = z.infer<typeof ListingsQuerySchema>;
