@@ -180,63 +180,27 @@ function PhotoTile({ photo, index, count, status, busy, onMove, onRemove, onRetr
         error ? "border-error" : cover ? "border-primary" : "border-base-300"
       }`}
     >
-      <div className="relative aspect-[4/3] overflow-hidden rounded-field bg-base-200">
-        {photo.saved ? (
-          <Img
-            image={photo.saved}
-            alt={`Posted photo ${index + 1}`}
-            sizes="(min-width: 640px) 180px, 45vw"
-            className="size-full object-cover"
-          />
-        ) : preview ? (
-          <img src={preview} alt={photo.file?.name ?? ""} className="size-full object-cover" />
-        ) : null}
-        {cover ? (
-          <span className="badge badge-primary badge-sm absolute top-1 left-1 shadow">Cover</span>
-        ) : null}
-      </div>
-      <UploadState status={status} error={error} index={index} onRetry={onRetry} busy={busy} />
-      <div className="flex flex-wrap items-center justify-between gap-1">
-        <div className="flex gap-1">
-          <button
-            type="button"
-            className={iconButton}
-            aria-label="Move left"
-            title="Move left"
-            data-move="left"
-            disabled={busy || index === 0}
-            onClick={() => onMove(index - 1, "left")}
-          >
-            <ChevronLeft className="size-4" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={iconButton}
-            aria-label="Move right"
-            title="Move right"
-            data-move="right"
-            disabled={busy || index === count - 1}
-            onClick={() => onMove(index + 1, "right")}
-          >
-            <ChevronRight className="size-4" aria-hidden="true" />
-          </button>
-          {cover ? null : (
-            <button
-              type="button"
-              className={iconButton}
-              aria-label="Make cover"
-              title="Make cover"
-              data-move="cover"
-              disabled={busy}
-              onClick={() => onMove(0, "cover")}
-            >
-              <Star className="size-4" aria-hidden="true" />
-            </button>
-          )}
+      {/* Remove sits over the photo's corner, outside its clipped box so its focus ring shows whole:
+          the tile's row below then holds the three move buttons even on a 360 px phone. */}
+      <div className="relative">
+        <div className="relative aspect-[4/3] overflow-hidden rounded-field bg-base-200">
+          {photo.saved ? (
+            <Img
+              image={photo.saved}
+              alt={`Posted photo ${index + 1}`}
+              sizes="(min-width: 640px) 180px, 45vw"
+              className="size-full object-cover"
+            />
+          ) : preview ? (
+            <img src={preview} alt={photo.file?.name ?? ""} className="size-full object-cover" />
+          ) : null}
+          {cover ? (
+            <span className="badge badge-primary badge-sm absolute top-1 left-1 shadow">Cover</span>
+          ) : null}
         </div>
         <button
           type="button"
-          className={`${iconButton} text-error`}
+          className="btn btn-circle btn-sm absolute top-1 right-1 border-base-300 bg-base-100/90 text-error shadow"
           aria-label="Remove"
           title="Remove"
           data-move="remove"
@@ -245,6 +209,44 @@ function PhotoTile({ photo, index, count, status, busy, onMove, onRemove, onRetr
         >
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
+      </div>
+      <UploadState status={status} error={error} index={index} onRetry={onRetry} busy={busy} />
+      <div className="flex items-center gap-1">
+        <button
+          type="button"
+          className={iconButton}
+          aria-label="Move left"
+          title="Move left"
+          data-move="left"
+          disabled={busy || index === 0}
+          onClick={() => onMove(index - 1, "left")}
+        >
+          <ChevronLeft className="size-4" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label="Move right"
+          title="Move right"
+          data-move="right"
+          disabled={busy || index === count - 1}
+          onClick={() => onMove(index + 1, "right")}
+        >
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </button>
+        {cover ? null : (
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Make cover"
+            title="Make cover"
+            data-move="cover"
+            disabled={busy}
+            onClick={() => onMove(0, "cover")}
+          >
+            <Star className="size-4" aria-hidden="true" />
+          </button>
+        )}
       </div>
     </li>
   );
