@@ -31,7 +31,10 @@ export function ListingDetails({ listing, priceHint, actions }: ListingDetailsPr
   const photos = listing.photos?.length ? listing.photos : [listing.photo];
   return (
     <article aria-labelledby={titleId} className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-      <Gallery photos={photos} model={listing.model} />
+      {/* On a large screen the photos stay in view beside the long column of facts. */}
+      <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">
+        <Gallery photos={photos} model={listing.model} />
+      </div>
       <div className="flex min-w-0 flex-col gap-6">
         <div className="space-y-3">
           <div className="flex flex-wrap items-center gap-2">
