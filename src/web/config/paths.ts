@@ -6,7 +6,10 @@ export const paths = {
   home: { path: "/", getHref: () => "/" },
   aboutUs: { path: "/", getHref: () => "/#about-us" },
   contact: { path: "/", getHref: () => "/#contact" },
-  signup: { path: "/signup", getHref: () => "/signup" },
+  signup: {
+    path: "/signup",
+    getHref: (from?: string | null) => (from ? `/signup?from=${encodeURIComponent(from)}` : "/signup"),
+  },
   signin: {
     path: "/signin",
     getHref: (from?: string) => (from ? `/signin?from=${encodeURIComponent(from)}` : "/signin"),

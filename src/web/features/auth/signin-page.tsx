@@ -107,9 +107,13 @@ export default function SigninPage() {
           <ForgotPassword currentEmail={() => getValues("email")} defaultOpen={searchParams.has("forgot")} />
           <ContinueWithGoogle from={searchParams.get("from")} />
           <p className="text-center text-sm">
-            {/* Not "Sign up": the top bar's link has that name, and tests find links by name. */}
+            {/* Not "Sign up": the top bar's link has that name, and tests find links by name. It keeps
+                `from`: a new visitor who pressed Book now comes back to the bike after signing up. */}
             New to MotoHaat?{" "}
-            <Link to={paths.signup.getHref()} className="link link-primary font-medium">
+            <Link
+              to={paths.signup.getHref(searchParams.get("from"))}
+              className="link link-primary font-medium"
+            >
               Create an account
             </Link>
           </p>

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
+import { safeRedirectPath } from "#shared/safe-redirect.ts";
 import { SignupFieldsSchema } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
@@ -28,6 +29,10 @@ const fields = ["name", "email", "role", "photo", "password"] as const;
 
 export default function SignupPage() {
   const navigate = useNavigate();
+  // Kept from sign-in's link: a visitor who pressed Book now returns to the bike (its `?book=1`
+  // opens the booking form for a buyer). Only a path on this site is followed, as on sign-in.
+  const [searchParams] = useSearchParams();
+  const from = searchParams.get("from");
   const signup = useSignup();
   const {
     register,
@@ -57,7 +62,7 @@ export default function SignupPage() {
       return;
     }
     toast.success(MSG.signup.success);
-    await navigate(paths.home.getHref(), { replace: true });
+    await navigate(safeRedirectPath(from, paths.home.getHref()), { replace: true });
   });
 
   return (
@@ -113,11 +118,11 @@ export default function SignupPage() {
               Sign Up
             </PendingButton>
           </form>
-          <ContinueWithGoogle hint={MSG.google.newAccountsAreBuyers} />
+          <ContinueWithGoogle from={from} hint={MSG.google.newAccountsAreBuyers} />
           <p className="text-center text-sm">
             {/* Not "Sign in": the top bar's link has that name, and tests find links by name. */}
             Already on MotoHaat?{" "}
-            <Link to={paths.signin.getHref()} className="link link-primary font-medium">
+            <Link to={paths.signin.getHref(from ?? undefined)} className="link link-primary font-medium">
               I already have an account
             </Link>
           </p>

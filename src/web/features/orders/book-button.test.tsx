@@ -164,6 +164,33 @@ describe("Book now", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
+  it.each([
+    ["a new buyer finds the booking form open", "buyer" as const, true],
+    ["a new seller finds the bike without it", "seller" as const, false],
+  ])("back from signing up on the way (Book now → sign-in → sign-up), %s", async (_label, role, opens) => {
+    mockApi(signedInAs(null));
+    const user = userEvent.setup();
+    const { router, queryClient } = renderRoutes(routes(), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    await screen.findByRole("heading", { name: "Sign in page" });
+    const from = new URLSearchParams(router.state.location.search).get("from")!;
+    // What sign-up does on success: the new account becomes the session, then it follows `from`.
+    queryClient.setQueryData(queryKeys.auth.me, { user: { ...buyer, id: "u-new", role } });
+    await router.navigate(from, { replace: true });
+
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(router.state.location.pathname).toBe(detailsPath);
+    if (opens) {
+      expect(await screen.findByRole("dialog", { name: `Book ${listing.model}` })).toBeInTheDocument();
+    } else {
+      expect(
+        screen.getByRole("button", { description: "Only buyer accounts can book bikes." }),
+      ).toBeDisabled();
+      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    }
+  });
+
   it("opens nothing on ?book=1 once the bike is sold", async () => {
     mockApi(signedInAs(buyer));
     const { router } = renderRoutes(routes({ ...listing, status: "sold" }), `${detailsPath}?book=1`);
