@@ -164,6 +164,7 @@ export const MSG = {
     phoneInvalid: "please provide a valid phone number",
     locationRequired: "you must provide meeting location",
     justSold: "this bike has just been sold",
+    priceChanged: "the price of this bike has just changed: check it and book again",
     bought: (model: string) => `${model} bought successfully`,
     notFound: "This order does not exist.",
     notYours: "This order belongs to another buyer.",

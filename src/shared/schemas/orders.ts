@@ -20,7 +20,11 @@ export const BookingFieldsSchema = z.object({
     .max(200, { error: "at most 200 characters" }),
 });
 
-export const OrderCreateSchema = BookingFieldsSchema.extend({ listingId: z.string().max(64) });
+export const OrderCreateSchema = BookingFieldsSchema.extend({
+  listingId: z.string().max(64),
+  /** Whole taka: the price the buyer saw. When the asking price differs now, booking is refused (409). */
+  expectedPrice: z.number().int().positive().optional(),
+});
 export type OrderCreateReq = z.infer<typeof OrderCreateSchema>;
 
 export const OrderSchema = z.object({

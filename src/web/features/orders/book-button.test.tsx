@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
@@ -5,6 +6,7 @@ import { ToastContainer } from "react-toastify";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
+import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
@@ -33,6 +35,15 @@ const routes = (l: Listing = listing) => [
   },
 ];
 const signedInAs = (user: typeof buyer | null) => ({ "GET /api/auth/me": () => ({ body: { user } }) });
+
+/** The bike as its page has it: from the API, refetched when the listings are invalidated. */
+function BikePage() {
+  const { data } = useQuery({
+    queryKey: queryKeys.listings.detail("l-1"),
+    queryFn: () => api<{ listing: Listing }>("/api/listings/l-1"),
+  });
+  return data ? <BookButton listing={data.listing} /> : null;
+}
 
 beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
@@ -85,6 +96,7 @@ describe("Book now", () => {
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/orders");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       listingId: "l-1",
+      expectedPrice: 150000,
       phone: "+880 1712-345678",
       meetingLocation: "Dhanmondi 27",
     });
@@ -113,6 +125,48 @@ describe("Book now", () => {
 
     expect(await screen.findByText(MSG.order.justSold)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("says so when the seller changed the price meanwhile, shows the new price and books at it", async () => {
+    let askingPrice = 150000;
+    const sent: unknown[] = [];
+    mockApi({
+      ...signedInAs(buyer),
+      "GET /api/listings/l-1": () => ({ body: { listing: { ...listing, askingPrice } } }),
+      "POST /api/orders": (init) => {
+        const body = JSON.parse(String(init?.body)) as { expectedPrice?: number };
+        sent.push(body);
+        if (body.expectedPrice !== askingPrice) {
+          return {
+            status: 409,
+            body: { type: "about:blank", title: "Conflict", status: 409, detail: MSG.order.priceChanged },
+          };
+        }
+        return { status: 201, body: { order: {} } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: detailsPath, element: <BikePage /> }], detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("৳1,50,000");
+    askingPrice = 165000; // The seller edits the price while the buyer types.
+    await user.type(within(dialog).getByLabelText("Phone"), "01712345678");
+    await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(MSG.order.priceChanged);
+    await waitFor(() => expect(within(dialog).getByLabelText("Price")).toHaveValue("৳1,65,000"));
+    expect(screen.getByRole("dialog")).toBe(dialog);
+    expect(sent).toEqual([expect.objectContaining({ expectedPrice: 150000 })]);
+
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      expect.objectContaining({ expectedPrice: 150000 }),
+      expect.objectContaining({ expectedPrice: 165000, phone: "01712345678" }),
+    ]);
   });
 
   it("closes on Escape without booking", async () => {

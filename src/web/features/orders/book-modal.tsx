@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { CircleAlert } from "lucide-react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import type { z } from "zod";
@@ -32,6 +33,13 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
   const idPrefix = useId();
   const introId = `${idPrefix}-intro`;
   const createOrder = useCreateOrder();
+  // The seller changed the price since this page loaded: the listing refetches (useCreateOrder), the
+  // Price field below shows the new one, and the buyer confirms again knowing it.
+  const [priceChanged, setPriceChanged] = useState(false);
+  const close = () => {
+    setPriceChanged(false);
+    onClose();
+  };
   const {
     register,
     handleSubmit,
@@ -44,21 +52,27 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    setPriceChanged(false);
     try {
-      await createOrder.mutateAsync({ listingId: listing.id, ...values });
+      // The price shown is the price agreed: the server refuses the booking if it is no longer so.
+      await createOrder.mutateAsync({ listingId: listing.id, expectedPrice: listing.askingPrice, ...values });
     } catch (err) {
       if (!(err instanceof ApiError)) {
         toast.error(MSG.generic.somethingWrong);
         return;
       }
+      if (err.status === 409 && err.message === MSG.order.priceChanged) {
+        setPriceChanged(true);
+        return;
+      }
       if (err.status === 409) {
         // Someone else won the race; the listings refetch and now show Stock Out.
         toast.error(MSG.order.justSold);
-        onClose();
+        close();
         return;
       }
       if (err.status === 401) {
-        onClose();
+        close();
         onSignedOut();
         return;
       }
@@ -67,7 +81,7 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
     }
     toast.success(MSG.order.bought(listing.model));
     reset();
-    onClose();
+    close();
   });
 
   const readOnly = [
@@ -78,11 +92,17 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
   ];
 
   return (
-    <Modal open={open} onClose={onClose} title={`Book ${listing.model}`} describedBy={introId}>
+    <Modal open={open} onClose={close} title={`Book ${listing.model}`} describedBy={introId}>
       <p id={introId} className="mb-4 text-sm text-base-content/70">
         The seller will call you on this number to meet and hand over the bike.
       </p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {priceChanged ? (
+          <div role="alert" className="alert alert-warning alert-soft items-start">
+            <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
+            <span>{MSG.order.priceChanged}</span>
+          </div>
+        ) : null}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {readOnly.map((f, i) => (
             <FormField key={f.label} id={`${idPrefix}-ro-${i}`} label={f.label}>
@@ -129,7 +149,7 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
           )}
         </FormField>
         <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
+          <button type="button" className="btn btn-ghost" onClick={close}>
             Cancel
           </button>
           <PendingButton type="submit" className="btn btn-primary" pending={createOrder.isPending}>

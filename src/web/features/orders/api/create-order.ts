@@ -8,8 +8,9 @@ function createOrder(body: OrderCreateReq) {
 }
 
 /**
- * Books a bike. Success or a lost race ("just sold") both change what the listings show, so both
- * refetch them; the caller decides what to tell the user.
+ * Books a bike. Success, a lost race ("just sold") and a price changed since the page loaded all
+ * mean the listings shown are out of date, so every outcome refetches them (the book modal then
+ * shows the new price); the caller decides what to tell the user.
  */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
