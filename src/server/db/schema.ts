@@ -254,6 +254,27 @@ export const listingPhotos = pgTable(
   ],
 );
 
+/**
+ * Photos a seller uploaded with `POST /api/listings/photos`, not yet put into a listing: an edit may
+ * name only these and the listing's own photos (images are shared by content, so "the image exists"
+ * would let anyone use another seller's photo or someone's avatar). An edit that uses one deletes the
+ * row. The row keeps nothing alive: the image clean-up ignores it, and deleting the image deletes it.
+ */
+export const listingPhotoUploads = pgTable(
+  "listing_photo_uploads",
+  {
+    // First in the key: the clean-up's cascading delete finds the rows of an image by it.
+    imageKey: text("image_key")
+      .notNull()
+      .references(() => images.key, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.imageKey, t.sellerId] })],
+);
+
 export const orders = pgTable(
   "orders",
   {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bikeModels, listings } from "#server/db/schema.ts";
+import { bikeModels, listingPhotoUploads, listings } from "#server/db/schema.ts";
 import { deleteUnusedImages } from "#server/images/cleanup.ts";
-import { expectProblem, setupTestApp } from "#server/test/app.ts";
+import { call, expectProblem, multipart, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, jpeg, jpegPart, jpegParts, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import { type Listing, MAX_PHOTOS, maxYear } from "#shared/schemas/listings.ts";
@@ -310,10 +310,63 @@ describe("PATCH /api/listings/:id", () => {
       await photosAfter(listing.id, [added[0]!, ...photoIds, ...added.slice(1)]);
     });
 
-    it("a photo of another listing (an existing image) may be named", async () => {
+    /** PATCH with these photoIds (and a price): 400 naming photoIds, the listing as it was. */
+    async function photosRefused(listing: Listing, photoIds: string[], ids: string[]) {
+      const res = await patchListing(t.app, seller.cookie, listing.id, { askingPrice: 1000, photoIds: ids });
+      expectProblem(res, 400, MSG.listing.photoUnknown);
+      expect(res.json().errors).toEqual({ photoIds: MSG.listing.photoUnknown });
+      const again = await shown(t.app, listing.id);
+      expect(again.askingPrice).toBe(listing.askingPrice);
+      expect(again.photos.map((p) => p.id)).toEqual(photoIds);
+    }
+
+    it("another seller's photo or upload, a person's avatar: 400, nothing changed", async () => {
+      const { listing, photoIds } = await fresh(2);
+      const other = await signedInUser(t.app, { role: "seller" });
+      const { photoIds: theirs } = await postedListing(t.app, other.cookie, 1);
+      const theirUpload = (await uploadPhoto(t.app, other.cookie, (await jpegParts(1))[0]!)).id;
+      const avatarRes = await call(t.app, {
+        method: "PATCH",
+        url: "/api/auth/me",
+        cookie: buyer.cookie,
+        ...(await multipart({ photo: jpegPart(await jpeg(70, 70, "#a21caf"), "me.jpg") })),
+      });
+      expect(avatarRes.statusCode, avatarRes.body).toBe(200);
+      const avatar = /\/images\/([0-9a-f]{32})-/.exec(avatarRes.json().user.photo.src)![1]!;
+      for (const foreign of [theirs[0]!, theirUpload, avatar]) {
+        await photosRefused(listing, photoIds, [photoIds[0]!, foreign]);
+        await photosRefused(listing, photoIds, [foreign]);
+      }
+    });
+
+    it("a photo of the seller's other listing: 400 unless uploaded again for this edit", async () => {
       const { listing, photoIds } = await fresh(1);
       const { photoIds: others } = await fresh(1);
-      await photosAfter(listing.id, [...photoIds, others[0]!]);
+      await photosRefused(listing, photoIds, [...photoIds, others[0]!]);
+    });
+
+    it("an upload goes into one listing: a second listing cannot take it too", async () => {
+      const { listing: first } = await fresh(1);
+      const { listing: second, photoIds: secondIds } = await fresh(1);
+      const [part] = await jpegParts(1);
+      const upload = (await uploadPhoto(t.app, seller.cookie, part!)).id;
+      await photosAfter(first.id, [upload]);
+      await photosRefused(second, secondIds, [...secondIds, upload]);
+      // Uploaded again (the same picture, the same id), it may go into the second one as well.
+      expect((await uploadPhoto(t.app, seller.cookie, part!)).id).toBe(upload);
+      await photosAfter(second.id, [...secondIds, upload]);
+    });
+
+    it("an upload never used does not keep its image: the clean-up deletes both", async () => {
+      const { listing, photoIds } = await fresh(1);
+      const upload = (await uploadPhoto(t.app, seller.cookie, (await jpegParts(1))[0]!)).id;
+      expect(await deleteUnusedImages(t.app.db, t.app.config.imageDir, 0)).toContain(upload);
+      const rows = await t.app.db
+        .select()
+        .from(listingPhotoUploads)
+        .where(eq(listingPhotoUploads.imageKey, upload));
+      expect(rows).toEqual([]);
+      await photosRefused(listing, photoIds, [...photoIds, upload]);
     });
 
     it("an unknown photo: 400 naming photoIds, nothing changed (fields sent with it neither)", async () => {

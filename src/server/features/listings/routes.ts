@@ -176,7 +176,7 @@ export async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const photo = await uploadListingPhoto(db, app.images, request.body.photo);
+      const photo = await uploadListingPhoto(db, app.images, request.user!, request.body.photo);
       return reply.code(201).send({ photo });
     },
   );

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { images, listingPhotos, listings } from "#server/db/schema.ts";
+import { images, listingPhotos, listingPhotoUploads, listings } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
 import { type ImageStore, type StoredImage, saveImage, toImage } from "#server/images/store.ts";
@@ -123,11 +123,25 @@ export async function createListing(
 }
 
 /**
- * A photo uploaded on its own (`POST /api/listings/photos`) for an edit to name in `photoIds`. Nothing
- * refers to it until then; one never used is removed by the image clean-up after its grace period.
+ * A photo uploaded on its own (`POST /api/listings/photos`) for an edit of this seller to name in
+ * `photoIds` (recorded in listing_photo_uploads: no one else may name it). Nothing refers to the image
+ * until then; one never used is removed by the image clean-up after its grace period, and its upload
+ * row with it.
  */
-export async function uploadListingPhoto(db: Db, store: ImageStore, photo: Buffer): Promise<ListingPhoto> {
+export async function uploadListingPhoto(
+  db: Db,
+  store: ImageStore,
+  seller: AuthUser,
+  photo: Buffer,
+): Promise<ListingPhoto> {
   const image = await saveImage(db, store, photo);
+  await db
+    .insert(listingPhotoUploads)
+    .values({ imageKey: image.key, sellerId: seller.id })
+    .onConflictDoUpdate({
+      target: [listingPhotoUploads.imageKey, listingPhotoUploads.sellerId],
+      set: { createdAt: sql`now()` },
+    });
   return { id: image.key, ...toImage(image) };
 }
 
@@ -199,12 +213,37 @@ export async function updateListing(
   }
   const updated = await db.transaction(async (tx) => {
     if (photoIds) {
+      // Only the listing's own photos and this seller's unused uploads: an image existing is not enough
+      // (images are shared by content: another seller's photo or someone's avatar has a key too).
       // KEY SHARE: the image clean-up (FOR UPDATE SKIP LOCKED) leaves these rows alone until we commit,
       // so a photo found here is still there for the foreign keys below.
       const found = await tx
         .select({ key: images.key })
         .from(images)
-        .where(inArray(images.key, photoIds))
+        .where(
+          and(
+            inArray(images.key, photoIds),
+            or(
+              exists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(listingPhotos)
+                  .where(and(eq(listingPhotos.listingId, id), eq(listingPhotos.imageKey, images.key))),
+              ),
+              exists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(listingPhotoUploads)
+                  .where(
+                    and(
+                      eq(listingPhotoUploads.imageKey, images.key),
+                      eq(listingPhotoUploads.sellerId, seller.id),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        )
         .for("key share");
       if (found.length !== photoIds.length) {
         throw new BadRequest(MSG.listing.photoUnknown, { photoIds: MSG.listing.photoUnknown });
@@ -222,6 +261,12 @@ export async function updateListing(
       if (modelKey !== row.modelKey) await tx.update(listings).set({ modelKey }).where(eq(listings.id, id));
     }
     if (photoIds) {
+      // An upload goes into one listing: from now on it is that listing's photo, not a free upload.
+      await tx
+        .delete(listingPhotoUploads)
+        .where(
+          and(eq(listingPhotoUploads.sellerId, seller.id), inArray(listingPhotoUploads.imageKey, photoIds)),
+        );
       await tx.delete(listingPhotos).where(eq(listingPhotos.listingId, id));
       await tx
         .insert(listingPhotos)

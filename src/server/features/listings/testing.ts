@@ -87,7 +87,8 @@ export async function listingDetail(
 
 /**
  * A listing posted through the API with `photos` different photos, and their ids in the order sent
- * (each learnt by uploading it on its own first: the same picture is stored once, under one id).
+ * (as the details answer lists them). The photos are not uploaded on their own: the seller has no free
+ * upload of them, so an edit of another listing cannot name them.
  */
 export async function postedListing(
   app: FastifyInstance,
@@ -95,10 +96,10 @@ export async function postedListing(
   photos = 3,
   fields: Parameters<typeof postListing>[2] = {},
 ): Promise<{ listing: Listing; photoIds: string[] }> {
-  const parts = await jpegParts(photos);
-  const photoIds: string[] = [];
-  for (const part of parts) photoIds.push((await uploadPhoto(app, cookie, part)).id);
-  const res = await postListing(app, cookie, { photo: parts, ...fields });
+  const res = await postListing(app, cookie, { photo: await jpegParts(photos), ...fields });
   if (res.statusCode !== 201) throw new Error(`posting failed: ${res.statusCode} ${res.body}`);
-  return { listing: res.json().listing, photoIds };
+  const listing: Listing = res.json().listing;
+  const photoIds = (await listingDetail(app, listing.id)).listing.photos.map((p) => p.id);
+  if (new Set(photoIds).size !== photos) throw new Error(`expected ${photos} different photos`);
+  return { listing, photoIds };
 }
