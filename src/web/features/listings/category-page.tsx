@@ -77,7 +77,7 @@ export default function CategoryPage() {
       </div>
       {badFilters ? (
         <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between gap-3">
-          <span>These filters can't be used. {badFilterMessage(badFilters)}</span>
+          <span>{`${MSG.listing.badFilters} ${badFilterMessage(badFilters)}`}</span>
           <ClearFiltersButton className="btn-sm" />
         </div>
       ) : (
