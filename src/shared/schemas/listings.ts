@@ -14,17 +14,30 @@ const requiredText = (message: string, max = 120) =>
     .min(1, { error: message })
     .max(max, { error: `at most ${max} characters` });
 
+/** A decimal number as text: "150000", " 2020 ", "10.5", "-1". */
+const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Numeric text (a form's field, multipart) becomes its number; anything else is left as it is for
+ * `z.number` to refuse with the field's message. Not `z.coerce`: it turns JSON's null, false and []
+ * into 0, true into 1 and [2020] into 2020, so `{"kmRun": null}` would quietly set 0 km.
+ */
+const numericText = (v: unknown) => (typeof v === "string" && NUMERIC_TEXT.test(v.trim()) ? Number(v) : v);
+
 /** Whole, positive numbers typed into a form (strings in multipart, numbers from JSON). */
 const positiveInt = (
   message: string,
   max: number,
   show: (n: number) => string = (n) => n.toLocaleString("en-US"),
 ) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: `${message} (a whole number)` })
-    .positive({ error: message })
-    .max(max, { error: `at most ${show(max)}` });
+  z.preprocess(
+    numericText,
+    z
+      .number({ error: message })
+      .int({ error: `${message} (a whole number)` })
+      .positive({ error: message })
+      .max(max, { error: `at most ${show(max)}` }),
+  );
 
 /**
  * The highest asking price, ৳1,00,00,000 (one crore): a buyer pays it by card, in poisha, and
@@ -75,8 +88,8 @@ const optionalMonth = z.preprocess(
 );
 
 const yearField = z.preprocess(
-  blankToUndefined,
-  z.coerce
+  (v) => numericText(blankToUndefined(v)),
+  z
     .number({ error: MSG.listing.yearRequired })
     .int({ error: MSG.listing.yearRequired })
     .refine((y) => y >= MIN_YEAR && y <= maxYear(), {
@@ -85,8 +98,8 @@ const yearField = z.preprocess(
 );
 
 const kmRunField = z.preprocess(
-  blankToUndefined,
-  z.coerce
+  (v) => numericText(blankToUndefined(v)),
+  z
     .number({ error: MSG.listing.kmRunRequired })
     .int({ error: `${MSG.listing.kmRunRequired} (a whole number)` })
     .min(0, { error: MSG.listing.kmRunRequired })
@@ -139,7 +152,7 @@ export type ListingCreateFields = z.infer<typeof ListingCreateFieldsSchema>;
  * their new order (the first is the cover), each a photo it has now or one uploaded with
  * `POST /api/listings/photos`. Clearing an optional field is sending it as null or "".
  */
-export const ListingUpdateSchema = ListingCreateFieldsSchema.extend({
+const ListingUpdateFieldsSchema = ListingCreateFieldsSchema.extend({
   category: z.enum(CATEGORY_SLUGS, { error: MSG.listing.categoryInvalid }),
   area: clearableText(MAX_AREA),
   description: clearableText(MAX_DESCRIPTION),
@@ -151,9 +164,11 @@ export const ListingUpdateSchema = ListingCreateFieldsSchema.extend({
     .array(z.string().min(1).max(200), { error: MSG.listing.photoRequired })
     .min(1, { error: MSG.listing.photoRequired })
     .max(MAX_PHOTOS, { error: MSG.listing.tooManyPhotos(MAX_PHOTOS) }),
-})
-  .partial()
-  .strict();
+}).partial();
+/** No body, or one that is not an object (null, [], "x"): nothing to update, said as for `{}`. */
+export const ListingUpdateSchema = z.strictObject(ListingUpdateFieldsSchema.shape, {
+  error: (issue) => (issue.code === "invalid_type" ? MSG.listing.nothingToUpdate : undefined),
+});
 export type ListingUpdate = z.infer<typeof ListingUpdateSchema>;
 
 const ListingStatusSchema = z.enum(["available", "sold"]);

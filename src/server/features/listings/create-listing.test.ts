@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listings } from "#server/db/schema.ts";
-import { expectProblem, setupTestApp } from "#server/test/app.ts";
+import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { jpeg, jpegPart, jpegParts, signedInUser } from "#server/test/factories.ts";
 import { postListing } from "#server/test/requests.ts";
 import { MSG } from "#shared/messages.ts";
@@ -254,6 +254,44 @@ describe("POST /api/listings", () => {
     expect(res.json().errors).toEqual({ [field]: message });
     expect(await listingCount(t.app, user.id)).toBe(before);
   });
+
+  /** The form's fields as a JSON client sends them: numbers as numbers, no photo (JSON has no files). */
+  const jsonForm = {
+    model: "Yamaha FZS V3",
+    engineCc: 149,
+    brand: "Yamaha",
+    brandNewPrice: 245_000,
+    askingPrice: 180_000,
+    totalUsed: "2 years",
+    year: 2021,
+    kmRun: 18_500,
+    district: "dhaka",
+    hasRegistration: true,
+  };
+  const numberFields = [
+    ["year", MSG.listing.yearRequired],
+    ["kmRun", MSG.listing.kmRunRequired],
+    ...numbers,
+  ] as const;
+  const notNumbers = [null, true, false, [], [2020], {}];
+
+  it.each(numberFields.flatMap(([field, message]) => notNumbers.map((v) => [field, v, message] as const)))(
+    "JSON %s = %j: refused with the field's message, not taken as a number",
+    async (field, value, message) => {
+      const { user, cookie } = seller;
+      const before = await listingCount(t.app, user.id);
+      const res = await call(t.app, {
+        method: "POST",
+        url: "/api/listings",
+        cookie,
+        payload: { ...jsonForm, [field]: value },
+      });
+      expectProblem(res, 400);
+      // The photo is missing too (JSON carries no files): the number is refused beside it.
+      expect(res.json().errors).toEqual({ [field]: message, photo: MSG.listing.photoRequired });
+      expect(await listingCount(t.app, user.id)).toBe(before);
+    },
+  );
 
   it("the limits themselves are accepted: 1980 and next year, 0 and 1,000,000 km, 80 and 2,000 characters", async () => {
     const { cookie } = await signedInUser(t.app, { role: "seller" });

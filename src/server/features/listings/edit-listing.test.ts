@@ -144,6 +144,18 @@ describe("PATCH /api/listings/:id", () => {
     ["negotiable", 1, MSG.listing.yesNoInvalid],
     ["photoIds", [], MSG.listing.photoRequired],
     ["photoIds", "abc", MSG.listing.photoRequired],
+    // JSON values that are not numbers: refused, not coerced (null, false and [] to 0, true to 1, [2020] to 2020).
+    ...(
+      [
+        ["year", MSG.listing.yearRequired],
+        ["kmRun", MSG.listing.kmRunRequired],
+        ["engineCc", MSG.listing.engineRequired],
+        ["brandNewPrice", MSG.listing.brandNewPriceRequired],
+        ["askingPrice", MSG.listing.askingPriceRequired],
+      ] as const
+    ).flatMap(([field, message]) =>
+      [null, true, false, [], [2020], {}, "0x10", " "].map((value) => [field, value, message] as const),
+    ),
   ];
 
   describe("each field's rule, as on Add Product: 400 naming the field, nothing changed", () => {
@@ -182,6 +194,20 @@ describe("PATCH /api/listings/:id", () => {
   it("an empty body: 400 'change at least one field'; a field the form does not have: 400", async () => {
     const { listing } = await fresh(1);
     expectProblem(await patchListing(t.app, seller.cookie, listing.id, {}), 400, MSG.listing.nothingToUpdate);
+    // No body at all, or JSON that is not an object: the same, not a validator's "expected object".
+    const url = `/api/listings/${listing.id}`;
+    const none = await call(t.app, { method: "PATCH", url, cookie: seller.cookie });
+    expectProblem(none, 400, MSG.listing.nothingToUpdate);
+    for (const body of ["null", "[]", '[{"askingPrice":1000}]', '"askingPrice"', "5", "true"]) {
+      const res = await call(t.app, {
+        method: "PATCH",
+        url,
+        cookie: seller.cookie,
+        headers: { "content-type": "application/json" },
+        payload: body,
+      });
+      expectProblem(res, 400, MSG.listing.nothingToUpdate);
+    }
     const unknown = await patchListing(t.app, seller.cookie, listing.id, { status: "available" });
     expectProblem(unknown, 400);
     const sneaky = await patchListing(t.app, seller.cookie, listing.id, {
