@@ -33,8 +33,9 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? "reads,search").split(","));
 const SELLERS = Number(process.env.BENCH_SELLERS ?? 1000);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
-/** How many times each search is measured on each market, alternating their order. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** How many times each search is measured on each market, alternating their order, and for how long. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 3);
 const FLAT = 0.8;
 
 type Target = { name: string; path: string; p99Ms: number };
@@ -67,13 +68,13 @@ const SEARCHES: Target[] = [
 
 type Measured = { rps: number; p50: number; p99: number; failed: number };
 
-async function measure(base: string, target: Target): Promise<Measured> {
+async function measure(base: string, target: Target, seconds = DURATION_SECONDS): Promise<Measured> {
   // Warm up first (JIT, plan and buffer caches): the first requests would be measuring the start.
   for (let i = 0; i < 20; i++) await fetch(`${base}${target.path}`).then((r) => r.arrayBuffer());
   const result = await autocannon({
     url: `${base}${target.path}`,
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration: seconds,
   });
   return {
     rps: Math.round(result.requests.average),
@@ -212,7 +213,8 @@ async function main() {
         const runs = new Map<number, Measured[]>(SEARCH_SIZES.map((size) => [size, []]));
         for (let round = 0; round < ROUNDS; round++) {
           const order = round % 2 === 0 ? SEARCH_SIZES : [...SEARCH_SIZES].reverse();
-          for (const size of order) runs.get(size)!.push(await measure(at(size).base, target));
+          for (const size of order)
+            runs.get(size)!.push(await measure(at(size).base, target, SEARCH_SECONDS));
         }
         for (const [size, ms] of runs) {
           results.get(size)!.push({
@@ -225,7 +227,7 @@ async function main() {
       }
       for (const size of SEARCH_SIZES) {
         console.log(
-          `\nsearch, ${at(size).kind}, ${size} listings, ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION_SECONDS} s each (mean req/s, worst p50 and p99)`,
+          `\nsearch, ${at(size).kind}, ${size} listings, ${CONNECTIONS} connections, ${ROUNDS} × ${SEARCH_SECONDS} s each (mean req/s, worst p50 and p99)`,
         );
         for (const [i, target] of SEARCHES.entries()) {
           const m = results.get(size)![i]!;
