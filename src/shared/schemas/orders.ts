@@ -23,7 +23,11 @@ export const BookingFieldsSchema = z.object({
 export const OrderCreateSchema = BookingFieldsSchema.extend({
   listingId: z.string().max(64),
   /** Whole taka: the price the buyer saw. When the asking price differs now, booking is refused (409). */
-  expectedPrice: z.number().int().positive().optional(),
+  expectedPrice: z
+    .number({ error: MSG.listing.filterWholeNumber })
+    .int({ error: MSG.listing.filterWholeNumber })
+    .positive({ error: MSG.listing.filterWholeNumber })
+    .optional(),
 });
 export type OrderCreateReq = z.infer<typeof OrderCreateSchema>;
 

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { listings, orders } from "#server/db/schema.ts";
-import { call, setupTestApp } from "#server/test/app.ts";
+import { patchListing } from "#server/features/listings/testing.ts";
+import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
@@ -115,6 +116,50 @@ describe("orders", () => {
         errors: { phone: MSG.order.phoneInvalid },
       });
 
+      const detail = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}` });
+      expect(detail.json().listing.status).toBe("available");
+    });
+  });
+
+  describe("booking at the price the buyer saw (expectedPrice)", () => {
+    it("the seller changed the price since: 409 'price changed', nothing booked; at the new price: 201", async () => {
+      const seller = await signedInUser(t.app, { role: "seller" });
+      const { cookie } = await signedInUser(t.app, { role: "buyer" });
+      const listing = await buildListing(t.app, { sellerId: seller.user.id, askingPrice: 150_000 });
+      // The buyer opened the book dialog at ৳150,000; the seller raises the price meanwhile.
+      const edit = await patchListing(t.app, seller.cookie, listing.id, { askingPrice: 185_000 });
+      expect(edit.statusCode, edit.body).toBe(200);
+
+      const stale = await book(t.app, cookie, { listingId: listing.id, expectedPrice: 150_000, ...booking });
+      expectProblem(stale, 409, MSG.order.priceChanged);
+      expect(await t.app.db.select().from(orders).where(eq(orders.listingId, listing.id))).toHaveLength(0);
+      const detail = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}` });
+      expect(detail.json().listing).toMatchObject({ status: "available", askingPrice: 185_000 });
+
+      const res = await book(t.app, cookie, { listingId: listing.id, expectedPrice: 185_000, ...booking });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().order).toMatchObject({ price: 185_000, listing: { status: "sold" } });
+    });
+
+    it("a sold bike is 'just sold' whatever price is sent", async () => {
+      const first = await signedInUser(t.app, { role: "buyer" });
+      const second = await signedInUser(t.app, { role: "buyer" });
+      const listing = await buildListing(t.app, { askingPrice: 150_000 });
+      await bookOrder(t.app, first.cookie, listing.id);
+      for (const expectedPrice of [150_000, 99_000]) {
+        const res = await book(t.app, second.cookie, { listingId: listing.id, expectedPrice, ...booking });
+        expectProblem(res, 409, MSG.order.justSold);
+      }
+    });
+
+    it("a price that is not whole taka: 400 naming expectedPrice, nothing booked", async () => {
+      const { cookie } = await signedInUser(t.app, { role: "buyer" });
+      const listing = await buildListing(t.app, { askingPrice: 150_000 });
+      for (const expectedPrice of ["150000", 150_000.5, 0, -1, null, true]) {
+        const res = await book(t.app, cookie, { listingId: listing.id, expectedPrice, ...booking });
+        expectProblem(res, 400, MSG.listing.filterWholeNumber);
+        expect(res.json().errors).toEqual({ expectedPrice: MSG.listing.filterWholeNumber });
+      }
       const detail = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}` });
       expect(detail.json().listing.status).toBe("available");
     });

@@ -20,9 +20,11 @@ async function withListings(db: Db, rows: OrderRow[]): Promise<Order[]> {
 }
 
 /**
- * Books a bike: one transaction that flips the listing to sold only if it is still available,
- * then writes the order (orders.listing_id is UNIQUE as a second line of defence). Of any number
- * of buyers racing for one bike, exactly one wins; the rest get 409.
+ * Books a bike: one transaction that flips the listing to sold only if it is still available (and,
+ * when the buyer says which price they saw, still at that price), then writes the order
+ * (orders.listing_id is UNIQUE as a second line of defence). Of any number of buyers racing for one
+ * bike, exactly one wins; the rest get 409. A seller's price edit racing the booking either lands
+ * first (409 price changed) or after (the bike is sold at the price the buyer saw; the edit is 409).
  */
 export async function bookListing(db: Db, buyer: AuthUser, req: OrderCreateReq): Promise<Order> {
   if (!isUuid(req.listingId)) throw new NotFound(MSG.listing.notFound);
@@ -36,17 +38,19 @@ export async function bookListing(db: Db, buyer: AuthUser, req: OrderCreateReq):
           eq(listings.status, "available"),
           eq(listings.hidden, false),
           ne(listings.sellerId, buyer.id),
+          req.expectedPrice === undefined ? undefined : eq(listings.askingPrice, req.expectedPrice),
         ),
       )
       .returning({ price: listings.askingPrice });
     if (!sold) {
       const [row] = await tx
-        .select({ sellerId: listings.sellerId, hidden: listings.hidden })
+        .select({ sellerId: listings.sellerId, hidden: listings.hidden, status: listings.status })
         .from(listings)
         .where(eq(listings.id, req.listingId));
       if (!row || row.hidden) throw new NotFound(MSG.listing.notFound);
       if (row.sellerId === buyer.id) throw new Forbidden(MSG.order.ownBike);
-      throw new Conflict(MSG.order.justSold);
+      // Still for sale, so it was the price that did not match.
+      throw new Conflict(row.status === "available" ? MSG.order.priceChanged : MSG.order.justSold);
     }
     const [order] = await tx
       .insert(orders)
