@@ -36,7 +36,6 @@ import { rateLimitPlugin } from "#server/plugins/rate-limit.ts";
 import { securityPlugin } from "#server/plugins/security.ts";
 import { webPlugin } from "#server/plugins/web.ts";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
-import { MAX_PHOTOS } from "#shared/schemas/listings.ts";
 import { type Config, fastifyTrustProxy } from "./config.ts";
 
 declare module "fastify" {
@@ -105,8 +104,9 @@ export async function buildApp({
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",
-    // Up to MAX_PHOTOS photos of a listing in one form (each one MAX_IMAGE_BYTES at most).
-    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PHOTOS, fields: 30, fieldSize: 100 * 1024, parts: 40 },
+    // One file per form: a second is refused (413) before it is buffered. Posting a listing raises it
+    // to MAX_PHOTOS for that route alone (its `config.multipartOptions`).
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 100 * 1024, parts: 40 },
   });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(swagger, {

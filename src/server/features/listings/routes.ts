@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BadRequest } from "#server/errors.ts";
@@ -58,8 +58,9 @@ const ListingCreateBodySchema = ListingCreateFieldsSchema.extend({
 const ListingPhotoBodySchema = z.object({ photo: fileField(MSG.listing.photoRequired) });
 
 /**
- * @fastify/multipart stops reading at its `files` limit (MAX_PHOTOS) and throws FST_FILES_LIMIT, which
- * would answer 413 "send one file at a time": on the listing form that is the photo field's rule.
+ * @fastify/multipart stops reading at its `files` limit (MAX_PHOTOS on this route, set in its
+ * `config.multipartOptions`; 1 everywhere else) and throws FST_FILES_LIMIT, which would answer 413
+ * "send one file at a time": on the listing form that is the photo field's rule.
  */
 function tooManyPhotos(error: FastifyError): never {
   if (error.code === "FST_FILES_LIMIT") {
@@ -70,10 +71,25 @@ function tooManyPhotos(error: FastifyError): never {
   throw error;
 }
 
+/** `limiter`'s hooks are async functions; awaited as such when called from another hook. */
+type AsyncHook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 export async function listingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const tags = ["listings"];
+  // Posting a listing counts its photos against the upload limit, as uploading them one by one for an
+  // edit does: one before the body is read (a seller already at the limit sends nothing), the others
+  // once the form is read, before any photo is processed (decision 011).
+  const listingCreateLimit = uploadLimiter(app, "listing-create");
+  const countOtherPhotos = async (
+    request: FastifyRequest<{ Body: { photo: Buffer[] } }>,
+    reply: FastifyReply,
+  ) => {
+    for (let i = 1; i < request.body.photo.length; i++) {
+      await (listingCreateLimit as AsyncHook).call(app, request, reply);
+    }
+  };
 
   r.get(
     "/api/listings",
@@ -143,8 +159,9 @@ export async function listingRoutes(app: FastifyInstance) {
   r.post(
     "/api/listings",
     {
-      config: { access: ["seller"] },
-      onRequest: uploadLimiter(app, "listing-create"),
+      config: { access: ["seller"], multipartOptions: { limits: { files: MAX_PHOTOS } } },
+      onRequest: listingCreateLimit,
+      preHandler: countOtherPhotos,
       // Thrown on to the app's error handler, which answers every error as problem+json.
       errorHandler: tooManyPhotos,
       schema: {
