@@ -276,7 +276,7 @@ export type ListingsSearchPage = z.infer<typeof ListingsSearchPageSchema>;
 export const ListingsPageSchema = pageOf(ListingSchema);
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;
 
-/** The brands of the catalogue (every brand a listing has named), for the brand filter. */
+/** The brands with a visible bike for sale, each as most of its listings spell it: the brand filter's choices. */
 export const BrandsResponseSchema = z.object({ brands: z.array(z.string()) });
 
 /**

@@ -2,8 +2,9 @@
  * The catalogue of brands and models (`bike_models`): every listing points at its entry, and search,
  * the brand filter and the fair-price hint work through it (decision 016).
  */
+import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { bikeModels } from "#server/db/schema.ts";
+import { bikeModels, listings } from "#server/db/schema.ts";
 
 /** Lower case, every run of non-letters and non-digits one space: "FZ-S  V3" → "fz s v3". */
 export function normaliseName(text: string): string {
@@ -35,11 +36,34 @@ export async function catalogueEntry(db: Db, brand: string, model: string): Prom
   return key;
 }
 
-/** The brands of the catalogue, as first written, alphabetical: the brand filter's choices. */
+/** Listings of a brand whose spellings are compared: enough to outvote a stray "yamaha". */
+const SPELLING_SAMPLE = 20;
+
+/**
+ * The brand filter's choices, alphabetical: the brands with at least one visible bike for sale, each
+ * spelled as most of them write it (among up to SPELLING_SAMPLE of its listings for sale, a tie to the
+ * spelling that sorts first: "Yamaha" before "yamaha"). Per brand, the look-up walks its catalogue
+ * models into the listings' model index and stops at the sample: a brand with nothing for sale finds
+ * no row and is left out, however many sold or hidden listings it has had.
+ */
 export async function catalogueBrands(db: Db): Promise<string[]> {
+  const sample = sql`select ${listings.brand} as brand from ${bikeModels}
+    join ${listings} on ${listings.modelKey} = ${bikeModels.key}
+    where ${bikeModels.brandKey} = b.brand_key and ${listings.status} = 'available' and not ${listings.hidden}
+    limit ${SPELLING_SAMPLE}`;
   const rows = await db
-    .selectDistinctOn([bikeModels.brandKey], { brand: bikeModels.brand })
-    .from(bikeModels)
-    .orderBy(bikeModels.brandKey, bikeModels.createdAt);
-  return rows.map((r) => r.brand).sort((a, b) => a.localeCompare(b, "en"));
+    .select({
+      brandKey: sql<string>`b.brand_key`,
+      brand: sql<string>`s.brand`,
+      n: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(sql`(select distinct ${bikeModels.brandKey} as brand_key from ${bikeModels}) b
+      cross join lateral (${sample}) s`)
+    .groupBy(sql`b.brand_key, s.brand`);
+  const best = new Map<string, { brand: string; n: number }>();
+  for (const r of rows) {
+    const seen = best.get(r.brandKey);
+    if (!seen || r.n > seen.n || (r.n === seen.n && r.brand < seen.brand)) best.set(r.brandKey, r);
+  }
+  return [...best.values()].map((b) => b.brand).sort((a, b) => a.localeCompare(b, "en"));
 }

@@ -113,7 +113,8 @@ export async function listingRoutes(app: FastifyInstance) {
       config: { access: "public" },
       schema: {
         tags,
-        summary: "The catalogue's brands, alphabetical: the brand filter's choices",
+        summary:
+          "The brands with a bike for sale, as most of their listings spell them, alphabetical: the brand filter's choices",
         response: { 200: BrandsResponseSchema },
       },
     },
