@@ -6,12 +6,16 @@ import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { bikeModels, listings } from "#server/db/schema.ts";
 
-/** Lower case, every run of non-letters and non-digits one space: "FZ-S  V3" → "fz s v3". */
+/**
+ * Lower case, every run of non-letters and non-digits one space: "FZ-S  V3" → "fz s v3". Combining
+ * marks are part of their letter (Bengali writes its vowel signs and virama as marks): "পালসার ১৫০"
+ * stays two words, not "প লস র ১৫০".
+ */
 export function normaliseName(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
     .trim();
 }
 
