@@ -159,21 +159,30 @@ async function ownListing(db: Db, seller: AuthUser, id: string) {
 }
 
 /**
- * A guarded write that touched no row, after ownListing found it: a request deleting it got there
- * first (404), or it is no longer available (409, with why).
+ * A guarded write that touched no row, after ownListing found it: a request deleting it or an admin
+ * removing (hiding) it got there first (404, as ownListing would now say), or it is no longer
+ * available (409, with why).
  */
 async function refuseChange(db: Db, id: string, notAvailable: string): Promise<never> {
-  const [row] = await db.select({ id: listings.id }).from(listings).where(eq(listings.id, id)).limit(1);
-  throw row ? new Conflict(notAvailable) : new NotFound(MSG.listing.notFound);
+  const [row] = await db
+    .select({ hidden: listings.hidden })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .limit(1);
+  throw row && !row.hidden ? new Conflict(notAvailable) : new NotFound(MSG.listing.notFound);
 }
+
+/** The guard of every change by a seller: this listing, still for sale, not removed by an admin. */
+const changeable = (id: string) =>
+  and(eq(listings.id, id), eq(listings.status, "available"), eq(listings.hidden, false));
 
 export async function advertiseListing(db: Db, seller: AuthUser, id: string): Promise<Listing> {
   await ownListing(db, seller, id);
-  // The status condition sits in the UPDATE itself, so a sale racing this request cannot be advertised.
+  // The conditions sit in the UPDATE itself, so a sale or a removal racing this request wins.
   const updated = await db
     .update(listings)
     .set({ advertised: true })
-    .where(and(eq(listings.id, id), eq(listings.status, "available")))
+    .where(changeable(id))
     .returning({ id: listings.id });
   if (updated.length === 0) await refuseChange(db, id, MSG.listing.soldCannotAdvertise);
   return getListing(db, id, seller);
@@ -181,10 +190,8 @@ export async function advertiseListing(db: Db, seller: AuthUser, id: string): Pr
 
 export async function deleteListing(db: Db, seller: AuthUser, id: string): Promise<void> {
   await ownListing(db, seller, id);
-  const deleted = await db
-    .delete(listings)
-    .where(and(eq(listings.id, id), eq(listings.status, "available")))
-    .returning({ id: listings.id });
+  // A listing an admin hid still has orders or reports pointing at it: it must stay.
+  const deleted = await db.delete(listings).where(changeable(id)).returning({ id: listings.id });
   if (deleted.length === 0) await refuseChange(db, id, MSG.listing.soldCannotDelete);
 }
 
@@ -252,7 +259,7 @@ export async function updateListing(
     const [row] = await tx
       .update(listings)
       .set(set)
-      .where(and(eq(listings.id, id), eq(listings.status, "available"), eq(listings.hidden, false)))
+      .where(changeable(id))
       .returning({ brand: listings.brand, model: listings.model, modelKey: listings.modelKey });
     if (!row) return false;
     if (changes.brand !== undefined || changes.model !== undefined) {
