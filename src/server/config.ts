@@ -40,7 +40,7 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-    RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(120),
     RATE_LIMIT_UPLOAD_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
     IMAGE_CLEANUP_GRACE_HOURS: z.coerce.number().positive().default(24),
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
