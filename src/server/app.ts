@@ -31,6 +31,7 @@ import { type Background, createBackground } from "#server/lib/background.ts";
 import { clientErrorHandler, frameworkErrors } from "#server/lib/framework-errors.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import { authPlugin } from "#server/plugins/auth.ts";
+import { compressionPlugin } from "#server/plugins/compression.ts";
 import { errorsPlugin } from "#server/plugins/errors.ts";
 import { rateLimitPlugin } from "#server/plugins/rate-limit.ts";
 import { securityPlugin } from "#server/plugins/security.ts";
@@ -95,6 +96,8 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  // Before every route: each gets its compression rule as it registers.
+  await app.register(compressionPlugin);
   await app.register(securityPlugin, {
     publicOrigin: config.publicUrl.origin,
     acceptSelfOrigin: !config.publicUrlConfigured,

@@ -33,6 +33,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       wildcard: true,
       // "/" is a directory to the static plugin: without an index it answers 403, not the app.
       index: "index.html",
+      // The build's `.br`/`.gz` beside a file (vite.config.ts), by Accept-Encoding, with
+      // `Vary: accept-encoding`; also for reply.sendFile (the index.html fallback below).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
@@ -57,6 +60,17 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
       .send(tags ? withShareTags(html, tags) : html);
+  }
+
+  if (hasWeb) {
+    // A route of its own, unlike the other pages, so that this HTML built per request is compressed on
+    // the fly like an API answer (compression.ts); the trailing-slash spelling still comes through the
+    // not-found handler below, uncompressed.
+    app.get<{ Params: { id: string } }>(
+      "/products/productdetails/:id",
+      { schema: { hide: true } },
+      (request, reply) => sendDetailsPage(request, reply, request.params.id),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
