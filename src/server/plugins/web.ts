@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { problem } from "./errors.ts";
+import { robotsRoutes } from "./robots.ts";
 import { detailsListingId, listingShareTags, type ShareTags, withShareTags } from "./share-tags.ts";
+import { sitemapRoutes } from "./sitemap.ts";
 
 /**
  * Static files: processed images (immutable, content-hashed) and the built SPA. Unknown GETs
@@ -23,6 +25,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
     index: false,
     list: false,
   });
+
+  // Built by the server, so there with or without a built web app.
+  await app.register(robotsRoutes);
+  await app.register(sitemapRoutes);
 
   const indexHtml = path.join(opts.webDist, "index.html");
   const hasWeb = fs.existsSync(indexHtml);
