@@ -10,9 +10,10 @@ import { detailsListingId, listingShareTags, type ShareTags, withShareTags } fro
 import { sitemapRoutes } from "./sitemap.ts";
 
 /**
- * Static files: processed images (immutable, content-hashed) and the built SPA. Unknown GETs
- * outside /api and /images get the SPA's index.html with 200, so the SPA shows its own 404 page; a
- * bike's details page gets it with the bike's share tags in its <head> (share-tags.ts).
+ * Static files: processed images (immutable, content-hashed) and the built SPA (its `.br`/`.gz`
+ * copies by Accept-Encoding). Unknown GETs outside /api and /images get the SPA's index.html with
+ * 200, so the SPA shows its own 404 page; a bike's details page gets it with the bike's share tags in
+ * its <head> (share-tags.ts). Also /robots.txt and the sitemaps (robots.ts, sitemap.ts).
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: string; webDist: string }) => {
   fs.mkdirSync(opts.imageDir, { recursive: true });
