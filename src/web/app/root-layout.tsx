@@ -27,7 +27,8 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <NavigationProgress />
       <Navbar />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1440px] flex-1 outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a page filling in never pushes it (CLS). */}
+      <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-[1440px] flex-1 outline-none">
         {children}
       </main>
       <Footer />

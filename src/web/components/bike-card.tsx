@@ -18,6 +18,8 @@ type BikeCardProps = {
   sizes?: string;
   /** "eager" for cards in the first screenful, whose photos should not wait for layout. */
   photoLoading?: "lazy" | "eager";
+  /** "high" for the one photo that is the page's largest paint (the first card), so it is fetched first. */
+  photoFetchPriority?: "high" | "auto";
   /** Extra classes for the card itself. */
   className?: string;
   /**
@@ -42,6 +44,7 @@ export function BikeCard({
   headingLevel = 2,
   sizes = "(min-width: 1280px) 30vw, (min-width: 768px) 45vw, 100vw",
   photoLoading,
+  photoFetchPriority,
   className = "",
   layout = "stacked",
   children,
@@ -62,6 +65,7 @@ export function BikeCard({
           alt={model}
           sizes={sizes}
           loading={photoLoading}
+          fetchPriority={photoFetchPriority}
           className="absolute inset-0 size-full object-cover"
         />
         {overlay}

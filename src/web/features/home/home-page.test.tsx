@@ -77,11 +77,34 @@ describe("home page", () => {
     });
     renderRoutes(routes, "/");
 
-    expectAlwaysShownParts();
+    // The carousel, then one placeholder holding the space: nothing below it appears and then moves.
+    expect(screen.getByRole("region", { name: "Featured" })).toBeInTheDocument();
+    expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Browse by category" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Get Started/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "About us" })).not.toBeInTheDocument();
     answer({ body: { user: null } });
     expect(await screen.findByRole("link", { name: /Get Started/ })).toBeInTheDocument();
+    expectAlwaysShownParts();
+    expect(screen.queryByRole("status", { name: "Loading" })).not.toBeInTheDocument();
+  });
+
+  it("shows the parts below the carousel together, once the categories have arrived", async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    mockApi({
+      "GET /api/auth/me": () => ({ body: { user: null } }),
+      "GET /api/categories": () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { queryClient } = renderRoutes(routes, "/");
+
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.auth.me)?.status).toBe("success"));
+    expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Get Started/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "About us" })).not.toBeInTheDocument();
+    answer({ body: categories });
+    expect(await screen.findByRole("link", { name: "Commuter" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Get Started/ })).toBeInTheDocument();
+    expectAlwaysShownParts();
   });
 
   it("says so, and offers to try again, when the categories cannot be loaded", async () => {
@@ -95,7 +118,7 @@ describe("home page", () => {
     });
     renderRoutes(routes, "/");
 
-    expect(await screen.findByRole("status", { name: "Loading categories" })).toBeInTheDocument();
+    expect(await screen.findByRole("status", { name: "Loading" })).toBeInTheDocument();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("We couldn't load the categories.");
     fail = false;

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect } from "react";
+import { type Query, useIsFetching, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useSession } from "#web/lib/session.ts";
 import { AboutUs } from "./about-us.tsx";
@@ -21,31 +22,57 @@ export default function HomePage({ advertised }: HomePageProps) {
   const { role, isLoading } = useSession();
   const { hash } = useLocation();
   const showBuyerParts = !isLoading && (role === null || role === "buyer");
+  const settled = useFirstDataSettled(!isLoading);
 
   useEffect(() => {
     document.title = "MotoHaat — used motorbikes in Bangladesh";
   }, []);
 
   // This page is loaded lazily, so the router may look for `#about-us` before it exists; and the
-  // buyer-only parts above it appear once the session is known, so scroll only after that.
+  // parts below the carousel appear once the session and their data are known, so scroll only after that.
   useEffect(() => {
-    if (!hash || isLoading) return;
+    if (!hash || !settled) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [hash, isLoading]);
+  }, [hash, settled]);
 
   return (
     <div className="mx-auto w-full max-w-[1440px] space-y-12 px-4 py-6 sm:space-y-16 sm:px-6 lg:px-8">
       <h1 className="sr-only">MotoHaat: used motorbikes in Bangladesh</h1>
       <Carousel slides={BANNER_SLIDES} label="Featured" />
-      {showBuyerParts && (
-        <>
-          {advertised}
-          <CategoryButtons />
-          <Hero />
-        </>
-      )}
-      <AboutUs />
-      <Contact />
+      {!settled && <div role="status" aria-label="Loading" className="skeleton min-h-dvh w-full" />}
+      {/* Mounted (so its data loads) but not laid out until every part has its data: the advertised bikes
+          and the categories, arriving one after the other, would each push what is below (CLS). */}
+      <div hidden={!settled} className="space-y-12 sm:space-y-16">
+        {showBuyerParts && (
+          <>
+            {advertised}
+            <CategoryButtons />
+            <Hero />
+          </>
+        )}
+        <AboutUs />
+        <Contact />
+      </div>
     </div>
   );
+}
+
+/** A query that has nothing to show yet: its first answer is still on its way. */
+const firstLoad = (query: Query) => query.state.data === undefined && query.state.fetchStatus === "fetching";
+
+/**
+ * True from the moment `ready` holds and no query is waiting for its first answer, and from then on:
+ * later refetches never hide the page again.
+ */
+function useFirstDataSettled(ready: boolean) {
+  const queryClient = useQueryClient();
+  // Re-renders when a first load starts or ends; the effect below asks the cache itself, because
+  // queries that children started in this very commit are not in this render's count yet.
+  const loading = useIsFetching({ predicate: firstLoad });
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (settled || !ready || loading > 0) return;
+    if (queryClient.isFetching({ predicate: firstLoad }) === 0) setSettled(true);
+  }, [settled, ready, loading, queryClient]);
+  return settled;
 }

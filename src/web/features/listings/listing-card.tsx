@@ -18,6 +18,8 @@ type ListingCardProps = {
   sizes?: string;
   /** "eager" for cards in the first screenful, whose photos should not wait for layout. */
   photoLoading?: "lazy" | "eager";
+  /** The first card of a list: its photo is likely the page's largest paint, so eager and fetched first. */
+  priority?: boolean;
 };
 
 /**
@@ -30,6 +32,7 @@ export function ListingCard({
   actions,
   headingLevel = 2,
   photoLoading = "lazy",
+  priority = false,
   sizes = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 40vw",
 }: ListingCardProps) {
   const { seller } = listing;
@@ -55,7 +58,8 @@ export function ListingCard({
       }
       headingLevel={headingLevel}
       sizes={sizes}
-      photoLoading={photoLoading}
+      photoLoading={priority ? "eager" : photoLoading}
+      photoFetchPriority={priority ? "high" : undefined}
       className="relative transition-shadow focus-within:shadow-md hover:shadow-md"
     >
       <p className="text-lg font-bold text-primary">

@@ -18,6 +18,7 @@ export function ListingGrid({ listings }: { listings: Listing[] }) {
             listing={listing}
             sizes={CARD_SIZES}
             photoLoading={i < FIRST_SCREEN ? "eager" : "lazy"}
+            priority={i === 0}
           />
         </li>
       ))}

@@ -1,0 +1,120 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/** Lighthouse's mobile screen, where the home page's categories section used to shift (CLS 0.357). */
+const PHONE = { width: 412, height: 823 };
+
+type Shift = { value: number; sources: string[] };
+declare global {
+  interface Window {
+    __shifts?: Shift[];
+  }
+}
+
+/**
+ * Collects every layout shift not caused by input from the very start of the document, with the
+ * elements that moved, so a failure names what shifted.
+ */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    const nameOf = (node: Node | null | undefined) => {
+      if (!(node instanceof Element)) return String(node?.nodeName ?? "?");
+      const label = node.getAttribute("aria-label") ?? node.id ?? "";
+      return `${node.tagName.toLowerCase()}${label ? `[${label}]` : ""}.${String(node.className).slice(0, 60)}`;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        window.__shifts!.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((s) => nameOf(s.node)),
+        });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The page's cumulative layout shift once it is loaded and its network is idle. */
+async function settledShifts(page: Page) {
+  await page.waitForLoadState("networkidle");
+  // Every image on the page has either arrived or failed: nothing left that could still move things.
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].every((img) => img.loading === "lazy" || img.complete)),
+    )
+    .toBe(true);
+  const shifts = await page.evaluate(() => window.__shifts ?? []);
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+}
+
+async function firstListingId(page: Page) {
+  const res = await page.request.get("/api/listings");
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { items: { id: string }[] };
+  return body.items[0]!.id;
+}
+
+test.describe("layout stability on a phone", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+
+  test("the home page does not shift while its parts load", async ({ page }) => {
+    await recordShifts(page);
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "All bikes" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Find a used bike you can trust" })).toBeVisible();
+    const { total, shifts } = await settledShifts(page);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+  });
+
+  test("a category page does not shift while its bikes load", async ({ page }) => {
+    await recordShifts(page);
+    await page.goto("/products/all");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    const { total, shifts } = await settledShifts(page);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+  });
+
+  test("a details page does not shift while the bike and its photos load", async ({ page }) => {
+    const id = await firstListingId(page);
+    await recordShifts(page);
+    await page.goto(`/products/productdetails/${id}`);
+    await expect(page.getByRole("region", { name: /^Photos of / })).toBeVisible();
+    const { total, shifts } = await settledShifts(page);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+  });
+});
+
+test.describe("the first photo comes first on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+
+  test("a category page's first card asks for a small variant, with high priority", async ({ page }) => {
+    await page.goto("/products/all");
+    const first = page.getByRole("article").first().getByRole("img");
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).not.toHaveAttribute("loading", "lazy");
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toMatch(/-(320|640)\.webp$/);
+    // Only the first card jumps the queue.
+    await expect(page.getByRole("article").nth(1).getByRole("img")).not.toHaveAttribute(
+      "fetchpriority",
+      "high",
+    );
+  });
+
+  test("a details page's first photo is asked for with high priority", async ({ page }) => {
+    const id = await firstListingId(page);
+    await page.goto(`/products/productdetails/${id}`);
+    const photo = page
+      .getByRole("region", { name: /^Photos of / })
+      .getByRole("img")
+      .first();
+    await expect(photo).toHaveAttribute("fetchpriority", "high");
+    await expect(photo).not.toHaveAttribute("loading", "lazy");
+  });
+});
