@@ -80,6 +80,28 @@ describe("a category of bikes", () => {
     expect(await screen.findByRole("heading", { name: "Details page" })).toBeInTheDocument();
   });
 
+  it("asks for the first card's photo first, a phone-sized variant, and leaves the rest lazy past the first screen", async () => {
+    servePages({ commuter: { "": page([1, 2, 3, 4, 5, 6].map(bike)) } });
+    renderRoutes(routes, "/products/commuter");
+
+    const photos = (await screen.findAllByRole("article")).map((card, i) =>
+      within(card).getByRole("img", { name: `Bike ${i + 1}` }),
+    );
+    expect(photos[0]).toHaveAttribute("fetchpriority", "high");
+    expect(photos[0]).toHaveAttribute("loading", "eager");
+    for (const later of photos.slice(1)) expect(later).not.toHaveAttribute("fetchpriority");
+    expect(photos.map((p) => p.getAttribute("loading"))).toEqual([
+      "eager",
+      "eager",
+      "eager",
+      "eager",
+      "lazy",
+      "lazy",
+    ]);
+    // Below 640 px the photo is two fifths of a one-column card: a 360-412 px phone needs 320 or 640.
+    expect(photos[0]!.getAttribute("sizes")).toMatch(/, 40vw$/);
+  });
+
   it("links each card's seller to their page", async () => {
     servePages({ all: { "": page([bike(1)]) } });
     const user = userEvent.setup();

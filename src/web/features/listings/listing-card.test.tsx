@@ -62,6 +62,16 @@ describe("ListingCard", () => {
     expect(img).toHaveAttribute("height", "480");
   });
 
+  it("asks for no priority unless it is the first card, whose photo is then eager and fetched first", () => {
+    const plain = within(renderCard().card).getByRole("img", { name: "Yamaha FZS V3" });
+    expect(plain).not.toHaveAttribute("fetchpriority");
+    const listing = buildListing({ id: "l-2", model: "Honda CB Hornet" });
+    renderRoutes([{ path: "/", element: <ListingCard listing={listing} priority /> }], "/");
+    const first = screen.getByRole("img", { name: "Honda CB Hornet" });
+    expect(first).toHaveAttribute("fetchpriority", "high");
+    expect(first).toHaveAttribute("loading", "eager");
+  });
+
   it("marks a sold bike Stock Out", () => {
     const { card } = renderCard(buildListing({ status: "sold" }));
     expect(within(card).getByText(MSG.listing.stockOut)).toBeInTheDocument();
