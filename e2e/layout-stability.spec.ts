@@ -51,12 +51,10 @@ async function settledShifts(page: Page) {
   const shifts = await page.evaluate(() => window.__shifts ?? []);
   const total = shifts.reduce((sum, s) => sum + s.value, 0);
   // In the report, so a run shows how close each page is to the limit.
-  test
-    .info()
-    .annotations.push({
-      type: "CLS",
-      description: [total.toFixed(4), ...new Set(shifts.flatMap((s) => s.sources))].join(" "),
-    });
+  test.info().annotations.push({
+    type: "CLS",
+    description: [total.toFixed(4), ...new Set(shifts.flatMap((s) => s.sources))].join(" "),
+  });
   return { total, shifts };
 }
 
