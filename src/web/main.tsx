@@ -1,3 +1,5 @@
+// First: it configures zod before any module that parses loads.
+import "#web/lib/zod-config.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
