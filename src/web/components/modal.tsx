@@ -40,12 +40,12 @@ function keepFocusInside(e: KeyboardEvent<HTMLDialogElement>) {
  * A modal built on the native <dialog>: `showModal()` makes the rest of the page inert (so focus
  * stays inside), Escape fires `cancel`, and focus goes back to whatever opened it when it closes.
  */
-export function Modal({ open, onClose, title, children, describedBy }: ModalProps) {
+/**
+ * Opens the native <dialog> behind `ref` as a modal while `open` holds (the rest of the page inert),
+ * focusing its `[data-autofocus]` control, and closes it again, focus back on whatever opened it.
+ */
+export function useModalDialog(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
@@ -59,6 +59,14 @@ export function Modal({ open, onClose, title, children, describedBy }: ModalProp
       if (opener?.isConnected) opener.focus();
     };
   }, [open]);
+  return ref;
+}
+
+export function Modal({ open, onClose, title, children, describedBy }: ModalProps) {
+  const ref = useModalDialog(open);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   return (
     <dialog

@@ -1,15 +1,8 @@
 import { ChevronLeft, ChevronRight, Expand, X } from "lucide-react";
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type PointerEvent,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type KeyboardEvent, type MouseEvent, type PointerEvent, useId, useRef, useState } from "react";
 import type { Image } from "#shared/schemas/images.ts";
 import { Img } from "#web/components/img.tsx";
+import { useModalDialog } from "#web/components/modal.tsx";
 
 type GalleryProps = {
   /** In order; the first is the cover, shown first. */
@@ -205,22 +198,10 @@ type FullScreenViewProps = {
  * closes it and focus returns to the photo that opened it).
  */
 function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext }: FullScreenViewProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const swipe = useSwipe(onPrevious ?? (() => {}), onNext ?? (() => {}));
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     // The dialog sits inside the gallery's region in React's tree: its keys stop here.
