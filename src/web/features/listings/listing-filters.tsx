@@ -145,6 +145,13 @@ export function FiltersFooter({ category, onDone }: { category: string; onDone: 
   );
 }
 
+/** The yes/no filters: each a checkbox that sets `key` to `on` while ticked. */
+const FLAG_FILTERS: { id: string; key: FilterKey; on: string; label: string }[] = [
+  { id: "filter-verified", key: "verified", on: "true", label: "Verified sellers only" },
+  { id: "filter-negotiable", key: "negotiable", on: "true", label: "Negotiable only" },
+  { id: "filter-sold", key: "sold", on: "include", label: "Show sold bikes" },
+];
+
 /** Resets search, filters and sort in one step (one history entry, so Back brings them back). */
 export function ClearFiltersButton({ className = "btn-outline btn-sm" }: { className?: string }) {
   const { filters, clear } = useListingFilters();
@@ -346,33 +353,12 @@ export function ListingFilterControls() {
       </div>
 
       <div className="flex flex-col gap-2">
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            id="filter-verified"
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            {...flag("verified", "true")}
-          />
-          Verified sellers only
-        </label>
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            id="filter-negotiable"
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            {...flag("negotiable", "true")}
-          />
-          Negotiable only
-        </label>
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            id="filter-sold"
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            {...flag("sold", "include")}
-          />
-          Show sold bikes
-        </label>
+        {FLAG_FILTERS.map(({ id, key, on, label }) => (
+          <label key={id} className="flex cursor-pointer items-center gap-2 text-sm">
+            <input id={id} type="checkbox" className="checkbox checkbox-sm" {...flag(key, on)} />
+            {label}
+          </label>
+        ))}
       </div>
     </div>
   );
