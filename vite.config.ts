@@ -20,6 +20,15 @@ export default defineConfig({
       algorithms: ["brotliCompress", "gzip"],
     }),
   ],
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: "preact/compat" },
+      { find: /^react-dom$/, replacement: "preact/compat" },
+      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+      { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+    ],
+  },
   // `#web/*` and `#shared/*` resolve through package.json's "imports", as in Node and TypeScript.
   build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
   server: {

@@ -1,4 +1,5 @@
 import { BadgeCheck } from "lucide-react";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useSession } from "#web/lib/session.ts";
@@ -16,7 +17,7 @@ export default function DashboardHomePage() {
   if (!user) return <Spinner />;
   return (
     <section className="flex flex-col gap-6">
-      <title>Dashboard — MotoHaat</title>
+      <PageTitle>Dashboard — MotoHaat</PageTitle>
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body flex-col gap-4 sm:flex-row sm:items-center">
           <UserAvatar user={user} size="size-20" />

@@ -1,6 +1,7 @@
 import { Users } from "lucide-react";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { PeopleTable, phoneColumn } from "#web/components/people-table.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { useAllBuyers } from "./api/get-buyers.ts";
@@ -8,7 +9,7 @@ import { useAllBuyers } from "./api/get-buyers.ts";
 export default function AllBuyersPage() {
   return (
     <section className="flex flex-col gap-6">
-      <title>All buyers — MotoHaat</title>
+      <PageTitle>All buyers — MotoHaat</PageTitle>
       <h1 className="text-2xl font-bold">All buyers</h1>
       <ListFrame
         query={useAllBuyers()}

@@ -2,6 +2,7 @@ import { Users } from "lucide-react";
 import type { Seller } from "#shared/schemas/people.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { type PeopleColumn, PeopleTable } from "#web/components/people-table.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { useSellers } from "./api/get-sellers.ts";
@@ -15,7 +16,7 @@ const verifyColumn: PeopleColumn<Seller> = {
 export default function AllSellersPage() {
   return (
     <section className="flex flex-col gap-6">
-      <title>All sellers — MotoHaat</title>
+      <PageTitle>All sellers — MotoHaat</PageTitle>
       <h1 className="text-2xl font-bold">All sellers</h1>
       <ListFrame
         query={useSellers()}

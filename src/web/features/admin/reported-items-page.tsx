@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { useReportedItems } from "./api/get-reported-items.ts";
 import { ReportedItemCard } from "./reported-item-card.tsx";
@@ -8,7 +9,7 @@ import { ReportedItemCard } from "./reported-item-card.tsx";
 export default function ReportedItemsPage() {
   return (
     <section className="flex flex-col gap-6">
-      <title>Reported items — MotoHaat</title>
+      <PageTitle>Reported items — MotoHaat</PageTitle>
       <h1 className="text-2xl font-bold">Reported items</h1>
       <ListFrame
         query={useReportedItems()}

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { NameSchema, type User } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
@@ -34,7 +35,7 @@ export default function ProfilePage() {
   const { user } = useSession();
   return (
     <section className="flex max-w-2xl flex-col gap-6">
-      <title>Profile — MotoHaat</title>
+      <PageTitle>Profile — MotoHaat</PageTitle>
       <h1 className="text-2xl font-bold">Profile</h1>
       {/* The guard waits for the session, so this shows only for a moment after signing out elsewhere. */}
       {user ? <ProfileCard user={user} /> : <Spinner label="Loading your profile" />}

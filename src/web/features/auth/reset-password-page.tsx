@@ -7,6 +7,7 @@ import { toast } from "react-toastify";
 import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { NewPasswordSchema } from "#shared/schemas/auth.ts";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -74,7 +75,7 @@ export default function ResetPasswordPage() {
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 lg:py-12">
-      <title>Set a new password — MotoHaat</title>
+      <PageTitle>Set a new password — MotoHaat</PageTitle>
       <section className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-6">
           <div>

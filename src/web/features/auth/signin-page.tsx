@@ -6,6 +6,7 @@ import { toast } from "react-toastify";
 import type { z } from "zod";
 import { safeRedirectPath } from "#shared/safe-redirect.ts";
 import { type DemoAccount, SigninSchema } from "#shared/schemas/auth.ts";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -71,7 +72,7 @@ export default function SigninPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2 lg:items-start lg:py-12">
-      <title>Sign in — MotoHaat</title>
+      <PageTitle>Sign in — MotoHaat</PageTitle>
       <section className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-6">
           <div>

@@ -7,6 +7,7 @@ import { MSG } from "#shared/messages.ts";
 import { safeRedirectPath } from "#shared/safe-redirect.ts";
 import { SignupFieldsSchema } from "#shared/schemas/auth.ts";
 import { FormField } from "#web/components/form-field.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
 import { paths } from "#web/config/paths.ts";
@@ -67,7 +68,7 @@ export default function SignupPage() {
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 lg:py-12">
-      <title>Sign up — MotoHaat</title>
+      <PageTitle>Sign up — MotoHaat</PageTitle>
       <section className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-6">
           <div>

@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { formatDate } from "#shared/format.ts";
+import { usePageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ARTICLES, findArticle } from "./articles.ts";
 import { Blocks } from "./blocks-view.tsx";
-import { usePageTitle } from "./use-page-title.ts";
 
 function BackToBlog() {
   return (
@@ -19,7 +19,7 @@ function BackToBlog() {
 export default function BlogArticlePage() {
   const { slug } = useParams();
   const article = findArticle(slug);
-  usePageTitle(article?.title ?? "Article not found");
+  usePageTitle(`${article?.title ?? "Article not found"} — MotoHaat`);
 
   if (!article) {
     return (

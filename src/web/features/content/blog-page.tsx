@@ -1,13 +1,13 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
+import { usePageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ARTICLES } from "./articles.ts";
-import { usePageTitle } from "./use-page-title.ts";
 
 /** `/blog`: every article as a card, newest first. */
 export default function BlogPage() {
-  usePageTitle("Blog");
+  usePageTitle("Blog — MotoHaat");
   const articles = [...ARTICLES].sort((a, b) => b.date.localeCompare(a.date));
 
   return (

@@ -1,13 +1,13 @@
+import { usePageTitle } from "#web/components/page-title.tsx";
 import { Blocks } from "./blocks-view.tsx";
 import { FAQ_GROUPS } from "./faq-items.ts";
-import { usePageTitle } from "./use-page-title.ts";
 
 /**
  * `/faq`: questions grouped by audience. Native <details>/<summary> gives keyboard toggling and
  * the expanded state to assistive technology with no script.
  */
 export default function FaqPage() {
-  usePageTitle("FAQ");
+  usePageTitle("FAQ — MotoHaat");
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">

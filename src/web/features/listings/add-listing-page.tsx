@@ -1,5 +1,6 @@
 import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { useCreateListing } from "./api/create-listing.ts";
 import { emptyListingForm, ListingForm } from "./listing-form.tsx";
 
@@ -8,7 +9,7 @@ export default function AddListingPage() {
   const createListing = useCreateListing();
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <title>Add Product — MotoHaat</title>
+      <PageTitle>Add Product — MotoHaat</PageTitle>
       <div>
         <h1 className="text-2xl font-bold">Add Product</h1>
         <p className="text-base-content/70">

@@ -4,6 +4,7 @@ import { categoryLabel } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { DrawerButton } from "#web/components/side-drawer.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useListings } from "./api/get-listings.ts";
@@ -57,7 +58,7 @@ export default function CategoryPage() {
   return (
     // Tight on a phone, so the first screen shows two whole bikes below the controls.
     <section className="flex flex-col gap-3 sm:gap-4">
-      <title>{`${label} — MotoHaat`}</title>
+      <PageTitle>{`${label} — MotoHaat`}</PageTitle>
       <div className="flex flex-wrap items-baseline gap-x-3">
         <h1 className="text-xl font-bold sm:text-3xl">{label}</h1>
         {/* Announced as it changes, so a screen reader hears what a filter did. */}

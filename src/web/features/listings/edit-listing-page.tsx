@@ -7,6 +7,7 @@ import { MSG } from "#shared/messages.ts";
 import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -120,7 +121,7 @@ export default function EditListingPage() {
 
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <title>{`Edit ${listing && !notFound ? listing.model : "product"} — MotoHaat`}</title>
+      <PageTitle>{`Edit ${listing && !notFound ? listing.model : "product"} — MotoHaat`}</PageTitle>
       <Link to={paths.dashboard.myListings.getHref()} className="btn btn-ghost btn-sm self-start">
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to My products

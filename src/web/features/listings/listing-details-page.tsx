@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
 import { LoadError } from "#web/components/load-error.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -36,7 +37,7 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
   const { listing } = query.data;
   return (
     <div className="flex flex-col gap-4">
-      <title>{`${listing.model} — MotoHaat`}</title>
+      <PageTitle>{`${listing.model} — MotoHaat`}</PageTitle>
       <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
         <ul>
           <li>

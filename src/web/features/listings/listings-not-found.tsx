@@ -2,6 +2,7 @@ import { SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
 
 type ListingsNotFoundProps = {
@@ -17,7 +18,7 @@ type ListingsNotFoundProps = {
 export function ListingsNotFound({ pageTitle, heading, children }: ListingsNotFoundProps) {
   return (
     <section className="py-8">
-      <title>{`${pageTitle} — MotoHaat`}</title>
+      <PageTitle>{`${pageTitle} — MotoHaat`}</PageTitle>
       <EmptyState title={heading} icon={<SearchX className="size-10" />} action={<AllBikesLink />}>
         {children}
       </EmptyState>

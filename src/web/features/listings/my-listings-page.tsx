@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { allItems } from "#web/lib/paging.ts";
@@ -20,7 +21,7 @@ export default function MyListingsPage() {
   );
   return (
     <section className="flex flex-col gap-6">
-      <title>My products — MotoHaat</title>
+      <PageTitle>My products — MotoHaat</PageTitle>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My products</h1>
         {hasListings ? addListing : null}

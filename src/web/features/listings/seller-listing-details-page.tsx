@@ -2,6 +2,7 @@ import { ArrowLeft, SearchX } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -25,7 +26,7 @@ export default function SellerListingDetailsPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <title>{`${listing && !notFound ? listing.model : "Product details"} — MotoHaat`}</title>
+      <PageTitle>{`${listing && !notFound ? listing.model : "Product details"} — MotoHaat`}</PageTitle>
       <Link to={paths.dashboard.myListings.getHref()} className="btn btn-ghost btn-sm self-start">
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to My products

@@ -2,6 +2,7 @@ import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useMyOrders } from "./api/get-my-orders.ts";
@@ -10,7 +11,7 @@ import { OrderCard } from "./order-card.tsx";
 export default function MyOrdersPage() {
   return (
     <section className="flex flex-col gap-6">
-      <title>My orders — MotoHaat</title>
+      <PageTitle>My orders — MotoHaat</PageTitle>
       <h1 className="text-2xl font-bold">My orders</h1>
       <ListFrame
         query={useMyOrders()}

@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import type { SellerProfile } from "#shared/schemas/people.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
@@ -33,7 +34,7 @@ export default function SellerPage({ listings }: SellerPageProps) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
         <section className="px-4 py-8">
-          <title>Seller not found — MotoHaat</title>
+          <PageTitle>Seller not found — MotoHaat</PageTitle>
           <EmptyState
             title={MSG.listing.sellerNotFound}
             icon={<UserX className="size-10" />}
@@ -58,7 +59,7 @@ export default function SellerPage({ listings }: SellerPageProps) {
   const { seller } = query.data;
   return (
     <div className="flex flex-col gap-8 px-4 py-6 sm:px-6 lg:px-8">
-      <title>{`${seller.name} — MotoHaat`}</title>
+      <PageTitle>{`${seller.name} — MotoHaat`}</PageTitle>
       <header className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 p-4 sm:p-6">
         <UserAvatar user={seller} size="size-20" />
         <div className="flex min-w-0 flex-col gap-1">

@@ -1,0 +1,24 @@
+import { useLayoutEffect } from "react";
+
+/** What index.html names the tab; a page without a title of its own shows it. */
+const DEFAULT_TITLE = "MotoHaat — used motorbikes in Bangladesh";
+
+/**
+ * Names the browser tab while the calling page is shown, and gives the default back when it goes.
+ * Set from an effect rather than by rendering `<title>`: only React 19 hoists that into <head>, and the
+ * production build runs on Preact (docs/decisions/020-preact-in-the-browser.md).
+ */
+export function usePageTitle(title: string): void {
+  useLayoutEffect(() => {
+    document.title = title;
+    return () => {
+      document.title = DEFAULT_TITLE;
+    };
+  }, [title]);
+}
+
+/** `usePageTitle` for a page that picks its title inside its JSX. */
+export function PageTitle({ children }: { children: string }) {
+  usePageTitle(children);
+  return null;
+}
