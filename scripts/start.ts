@@ -1,8 +1,9 @@
 /**
- * `npm start`: build the web app when the build is missing or older than its sources, then run the
- * server in this same process (so SIGINT/SIGTERM reach it directly).
+ * `npm start`: build the web app when the build is missing or older than its sources, and run the
+ * server in this same process (so SIGINT/SIGTERM reach it directly). The build is a child process
+ * running beside the server's own start (database, demo data); the server listens once both are done.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -23,16 +24,32 @@ function newestMtime(p: string): number {
 
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map(newestMtime));
+let webBuild: { built: "first" | "rebuilt"; done: Promise<number> } | undefined;
 if (builtAt < sourcesAt) {
   console.log(
     builtAt ? "Web sources changed: rebuilding the web app…" : "Building the web app (first start)…",
   );
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
-  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+  const started = performance.now();
+  const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], {
     cwd: root,
     stdio: "inherit",
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // A server that fails to start exits without waiting for the build.
+  process.once("exit", () => child.kill());
+  webBuild = {
+    built: builtAt ? "rebuilt" : "first",
+    done: new Promise((resolve, reject) => {
+      child.once("error", reject);
+      child.once("exit", (code, signal) => {
+        if (code === 0) resolve(performance.now() - started);
+        else reject(new Error(`The web app's build failed (${signal ?? `exit code ${code}`}).`));
+      });
+    }),
+  };
+  // Awaited by main; this only keeps a failure before then from being reported as unhandled.
+  webBuild.done.catch(() => {});
 }
 
-await import("../src/server/main.ts");
+const { main } = await import("../src/server/main.ts");
+await main({ webBuild });

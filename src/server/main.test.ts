@@ -2,10 +2,12 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, users } from "#server/db/schema.ts";
+import { images, listingPhotos, listings, orders, payments, users } from "#server/db/schema.ts";
 import { DEMO_ACCOUNTS } from "#server/features/auth/demo-accounts.ts";
+import { imageFileName } from "#server/images/store.ts";
+import { picturesOf } from "#server/seed/demo.ts";
 import { DEMO_BIKES, DEMO_BUYERS, DEMO_SELLERS } from "#server/seed/demo-catalogue.ts";
 import { multipart } from "#server/test/app.ts";
 import { jpeg, jpegPart, STRONG_PASSWORD, uniqueEmail } from "#server/test/factories.ts";
@@ -19,6 +21,7 @@ import {
   startServer,
 } from "#server/test/process.ts";
 import { MSG } from "#shared/messages.ts";
+import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
 
 /**
  * The real entry point as an operator runs it: `node --import tsx src/server/main.ts`, configured
@@ -87,7 +90,21 @@ async function splitSignup(server: Server, fields: Record<string, string>, betwe
 
 const isMsg = (text: string) => (l: { msg?: string }) => l.msg === text;
 
-// Each test starts real processes; seeding the demo catalogue through sharp alone takes ~12 s on an idle machine.
+const DEMO_PEOPLE = DEMO_ACCOUNTS.length + DEMO_SELLERS.length + DEMO_BUYERS.length;
+
+/** The start's one-line summary (its only log line saying it runs), with its parts after the dash. */
+function startupSummary(server: Server): string {
+  const lines = server.logs.filter((l) => l.msg?.startsWith("MotoHaat is running"));
+  expect(lines).toHaveLength(1);
+  const msg = lines[0]!.msg!;
+  expect(msg).not.toContain("\n");
+  expect(msg).toMatch(/^MotoHaat is running at http:\/\/localhost:\d+\/ in \d+\.\d s — /);
+  return msg.slice(msg.indexOf(" — ") + 3);
+}
+
+const SECONDS = String.raw`\d+\.\d s`;
+
+// Each test starts real processes; seeding the demo catalogue (91 drawings through sharp) takes ~6 s on an idle machine.
 describe("the server process", { timeout: 120_000 }, () => {
   let dataDir: string;
   let target: ChildDatabase;
@@ -124,6 +141,11 @@ describe("the server process", { timeout: 120_000 }, () => {
 
   it("starts with demo data, serves the API, finishes an in-flight sign-up on SIGTERM and exits 0", async () => {
     const server = await startServer({ ...target.env, SEED_DEMO: "true" });
+    expect(startupSummary(server)).toMatch(
+      new RegExp(
+        `^created the database ${SECONDS}, seeded demo data ${SECONDS} \\(${DEMO_BIKES.length} bikes, ${DEMO_PEOPLE} accounts\\)$`,
+      ),
+    );
 
     const health = await api(server, "/api/health");
     expect(health.status).toBe(200);
@@ -185,8 +207,9 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect(server.stderr()).toBe("");
   });
 
-  it("restarts on the same data: users kept, demo data not seeded twice", async () => {
+  it("restarts on the same data: users kept, demo data not seeded twice, and complete", async () => {
     const server = await startServer({ ...target.env, SEED_DEMO: "true" });
+    expect(startupSummary(server)).toBe("database reused, demo data present");
     for (const user of [early, inFlight]) {
       const res = await signIn(server, user.email.toUpperCase(), STRONG_PASSWORD);
       expect(res.status, user.email).toBe(200);
@@ -199,8 +222,28 @@ describe("the server process", { timeout: 120_000 }, () => {
     try {
       const [u] = await database.db.select({ n: count() }).from(users);
       const [l] = await database.db.select({ n: count() }).from(listings);
-      expect(u!.n).toBe(DEMO_ACCOUNTS.length + DEMO_SELLERS.length + DEMO_BUYERS.length + 2);
+      expect(u!.n).toBe(DEMO_PEOPLE + 2);
       expect(l!.n).toBe(DEMO_BIKES.length);
+      // Every bike with all its photos, every sold one with its order, every other order paid.
+      const [p] = await database.db.select({ n: count() }).from(listingPhotos);
+      expect(p!.n).toBe(DEMO_BIKES.reduce((n, bike) => n + picturesOf(bike).length, 0));
+      const sold = DEMO_BIKES.filter((bike) => bike.sold === true).length;
+      const [o] = await database.db.select({ n: count() }).from(orders);
+      expect(o!.n).toBe(sold);
+      const [paid] = await database.db.select({ n: count() }).from(payments);
+      expect(paid!.n).toBe(Math.floor(sold / 2));
+      const [sales] = await database.db
+        .select({ n: count() })
+        .from(listings)
+        .where(eq(listings.status, "sold"));
+      expect(sales!.n).toBe(sold);
+      // Each stored picture on disk in every width (the demo people's photos and the bikes').
+      const keys = (await database.db.select({ key: images.key }).from(images)).map((r) => r.key);
+      const files = new Set(await fs.readdir(path.join(dataDir, "images")));
+      const missing = keys.flatMap((key) =>
+        IMAGE_WIDTHS.map((w) => imageFileName(key, w)).filter((name) => !files.has(name)),
+      );
+      expect(missing).toEqual([]);
     } finally {
       await database.close();
     }
@@ -224,6 +267,7 @@ describe("the server process", { timeout: 120_000 }, () => {
 
   it("with SEED_DEMO=false on a new data dir: no demo accounts, and SIGINT also closes cleanly", async () => {
     const server = await noDemoServer;
+    expect(startupSummary(server)).toMatch(new RegExp(`^created the database ${SECONDS}, demo data off$`));
     const demo = await api(server, "/api/auth/demo-accounts");
     expect(demo.status).toBe(404);
     const res = await signIn(server, demoBuyer.email, demoBuyer.password);

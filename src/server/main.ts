@@ -1,10 +1,25 @@
-import type { FastifyBaseLogger } from "fastify";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { openDatabase } from "#server/db/client.ts";
-import { seedDemo } from "#server/seed/demo.ts";
-import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { type StartupReport, startupSummary } from "./startup-summary.ts";
 
-async function main() {
+export type StartOptions = {
+  /**
+   * The web app's build, when `npm start` (scripts/start.ts) runs one beside the database work:
+   * resolves with its duration in ms, rejects when it fails. The server listens only once it is done.
+   */
+  webBuild?: { built: "first" | "rebuilt"; done: Promise<number> };
+};
+
+/**
+ * Opens (or creates) the database, seeds the demo data on a new one, builds the app and listens;
+ * then logs one line saying how long that took and what it did. Its parts overlap: the demo's
+ * drawings are encoded (on libuv's threads) while PGlite is created and the app's modules load, and
+ * `npm start`'s web build runs in its own process meanwhile.
+ */
+export async function main(options: StartOptions = {}): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -15,16 +30,57 @@ async function main() {
     }
     throw err;
   }
-  let log: FastifyBaseLogger | undefined;
-  const database = await openDatabase({
+  const dataDir = path.join(config.dataDir, "db");
+  const pgliteCreated = !config.databaseUrl && !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+
+  // The demo's drawings need no database: on a new embedded one (which has no demo data yet) they
+  // are started first. Anywhere else seedDemo looks before it draws.
+  const seedStarted = performance.now();
+  const seeding = config.seedDemo
+    ? Promise.all([import("#server/seed/demo.ts"), import("#server/images/store.ts")]).then(
+        ([seed, { createImageStore }]) => {
+          // Only this start uses it, before the app listens: as many encodes at once as there are cores.
+          const store = createImageStore(config.imageDir, { concurrency: os.availableParallelism() });
+          return { seed, store, art: pgliteCreated ? seed.prepareDemoArt(store) : undefined };
+        },
+      )
+    : undefined;
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const opening = openDatabase({
     url: config.databaseUrl,
-    dataDir: `${config.dataDir}/db`,
+    dataDir,
     onIdleError: (err) =>
       log?.warn({ err }, "lost an idle database connection; the pool reconnects on next use"),
   });
+  const loadingApp = import("./app.ts");
+  // Awaited below; this only keeps an early failure of one from being reported as unhandled.
+  for (const p of [seeding, loadingApp]) p?.catch(() => {});
+
+  const database = await opening;
+  const databaseMs = performance.now() - seedStarted;
+
+  let demo: StartupReport["demo"] = { kind: "off" };
+  if (seeding) {
+    const { seed, store, art } = await seeding;
+    const started = art ? seedStarted : performance.now();
+    const seeded = await seed.seedDemo(database.db, store, undefined, { art });
+    demo = seeded ? { kind: "seeded", ms: performance.now() - started, ...seeded } : { kind: "present" };
+  }
+
+  let web: StartupReport["web"];
+  if (options.webBuild) {
+    try {
+      web = { built: options.webBuild.built, ms: await options.webBuild.done };
+    } catch (err) {
+      console.error(err instanceof Error ? err.message : err);
+      await database.close();
+      process.exit(1);
+    }
+  }
+
+  const { buildApp } = await loadingApp;
   const app = await buildApp({ config, database });
   log = app.log;
-  if (config.seedDemo) await seedDemo(database.db, app.images, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,7 +106,20 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`MotoHaat is running at ${config.publicUrl.href} (database: ${database.kind})`);
+  const report: StartupReport = {
+    url: config.publicUrl.href,
+    totalMs: performance.now(),
+    web,
+    database: {
+      kind: database.kind === "postgres" ? "postgres" : pgliteCreated ? "created" : "reused",
+      ms: databaseMs,
+    },
+    demo,
+  };
+  // Counted from the process's start (performance.now()), so module loading is in it too.
+  app.log.info({ startup: report, database: database.kind }, startupSummary(report));
 }
 
-await main();
+// `node --import tsx src/server/main.ts` runs it; scripts/start.ts imports it and calls main itself.
+const entry = process.argv[1] && fs.realpathSync(process.argv[1]) === fs.realpathSync(import.meta.filename);
+if (entry) await main();
