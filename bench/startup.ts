@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:startup`: how long `npm start` takes on a fresh clone to its first healthy answer
+ * (`GET /api/health` → 200), then on a second start of the same clone.
+ *
+ * Clones this repository's HEAD (committed work only) into a temporary folder, installs its
+ * dependencies with `npm ci` (or, with `--link`, symlinks this checkout's node_modules: saves the
+ * install, changes nothing the start does, since npm ci leaves no build output behind), then runs
+ * `npm start` twice with the clone's own TMPDIR (so tsx's transform cache starts cold too). Each
+ * start is timed from the spawn of `npm start` to the first 200 from /api/health, polled every 50 ms;
+ * then the server is stopped with SIGTERM. Prints both figures, the server's own one-line summary and
+ * the load average, and exits 1 when a start is over its target.
+ *
+ *   npm run bench:startup                 # npm ci in the clone (the real first-start experience)
+ *   npm run bench:startup -- --link       # node_modules symlinked from this checkout
+ *   npm run bench:startup -- --keep       # leave the clone in place (its path is printed)
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const TARGET_FIRST_S = 15;
+const TARGET_SECOND_S = 3;
+const GIVE_UP_S = 180;
+
+const root = path.resolve(import.meta.dirname, "..");
+const link = process.argv.includes("--link");
+const keep = process.argv.includes("--keep");
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Start = { seconds: number; summary: string; loadBefore: string };
+
+/** `npm start` in `dir` until /api/health answers 200; then SIGTERM and wait for the exit. */
+async function timeStart(dir: string, tmp: string): Promise<Start> {
+  const port = await freePort();
+  const loadBefore = load();
+  const started = performance.now();
+  const child = spawn("npm", ["start"], {
+    cwd: dir,
+    // The clone's defaults (DATA_DIR ./data, PGlite), on a port of our own; nothing from this shell's config.
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TMPDIR: tmp,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+    },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
+
+  let seconds = 0;
+  for (;;) {
+    if (exitCode !== undefined)
+      throw new Error(`npm start exited (${exitCode}) before answering:\n${output}`);
+    seconds = (performance.now() - started) / 1000;
+    if (seconds > GIVE_UP_S) {
+      process.kill(-child.pid!, "SIGKILL");
+      throw new Error(`no healthy answer within ${GIVE_UP_S} s:\n${output}`);
+    }
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (ok) {
+      seconds = (performance.now() - started) / 1000;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // The whole group: npm, its shell and node.
+  process.kill(-child.pid!, "SIGTERM");
+  await exited;
+  const summary =
+    output
+      .split("\n")
+      .map((line) => {
+        try {
+          return (JSON.parse(line) as { msg?: string }).msg ?? "";
+        } catch {
+          return "";
+        }
+      })
+      .find((msg) => msg.startsWith("MotoHaat is running")) ?? "(no summary line)";
+  return { seconds, summary, loadBefore };
+}
+
+const clone = fs.mkdtempSync(path.join(os.tmpdir(), "motohaat-startup-"));
+const dir = path.join(clone, "repo");
+const tmp = path.join(clone, "tmp");
+fs.mkdirSync(tmp);
+let failed = false;
+try {
+  const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  console.log(`clone of ${head} in ${dir}`);
+  execFileSync("git", ["clone", "-q", root, dir]);
+  if (link) {
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    console.log("node_modules: symlinked from this checkout (--link)");
+  } else {
+    const t = performance.now();
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: dir,
+      stdio: "inherit",
+    });
+    console.log(`node_modules: npm ci, ${((performance.now() - t) / 1000).toFixed(1)} s (not counted)`);
+  }
+
+  const runs: [string, number, Start][] = [];
+  for (const [name, target] of [
+    ["first start", TARGET_FIRST_S],
+    ["second start", TARGET_SECOND_S],
+  ] as const) {
+    runs.push([name, target, await timeStart(dir, tmp)]);
+  }
+  console.log();
+  for (const [name, target, run] of runs) {
+    const verdict = run.seconds <= target ? "ok" : "OVER TARGET";
+    if (run.seconds > target) failed = true;
+    console.log(
+      `${name.padEnd(13)} ${run.seconds.toFixed(1).padStart(5)} s  (target ${target} s, ${verdict}; load average before: ${run.loadBefore})`,
+    );
+    console.log(`  ${run.summary}`);
+  }
+  console.log(`load average now: ${load()} on ${os.availableParallelism()} cores`);
+} finally {
+  if (keep) console.log(`kept ${clone}`);
+  else fs.rmSync(clone, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
