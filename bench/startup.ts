@@ -13,6 +13,7 @@
  *   npm run bench:startup                 # npm ci in the clone (the real first-start experience)
  *   npm run bench:startup -- --link       # node_modules symlinked from this checkout
  *   npm run bench:startup -- --keep       # leave the clone in place (its path is printed)
+ *   npm run bench:startup -- --at e9f0ba5 # another commit than HEAD (a before/after comparison)
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,6 +28,8 @@ const GIVE_UP_S = 180;
 const root = path.resolve(import.meta.dirname, "..");
 const link = process.argv.includes("--link");
 const keep = process.argv.includes("--keep");
+const atIndex = process.argv.indexOf("--at");
+const at = atIndex > 0 ? process.argv[atIndex + 1] : undefined;
 
 const load = () =>
   os
@@ -118,9 +121,13 @@ const tmp = path.join(clone, "tmp");
 fs.mkdirSync(tmp);
 let failed = false;
 try {
-  const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-  console.log(`clone of ${head} in ${dir}`);
+  const rev = execFileSync("git", ["rev-parse", "--short", at ?? "HEAD"], {
+    cwd: root,
+    encoding: "utf8",
+  }).trim();
+  console.log(`clone of ${rev} in ${dir}`);
   execFileSync("git", ["clone", "-q", root, dir]);
+  if (at) execFileSync("git", ["checkout", "-q", rev], { cwd: dir });
   if (link) {
     fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
     console.log("node_modules: symlinked from this checkout (--link)");
