@@ -39,20 +39,18 @@ const positiveInt = (
       .max(max, { error: `at most ${show(max)}` }),
   );
 
-/**
- * The highest asking price, ৳1,00,00,000 (one crore): a buyer pays it by card, in poisha, and
- * 10⁹ poisha still fits the payment tables' integer columns (2³¹ − 1) with room to spare.
- */
-export const MAX_ASKING_PRICE = 10_000_000;
+// The limits live apart from the schemas so the browser can read them without loading zod.
+import {
+  MAX_AREA,
+  MAX_ASKING_PRICE,
+  MAX_DESCRIPTION,
+  MAX_KM_RUN,
+  MAX_PHOTOS,
+  MIN_YEAR,
+  maxYear,
+} from "#shared/listing-limits.ts";
 
-/** The oldest model year a listing may say; the newest is next year (bikes of next year's model are sold from autumn). */
-export const MIN_YEAR = 1980;
-export const maxYear = () => new Date().getUTCFullYear() + 1;
-export const MAX_KM_RUN = 1_000_000;
-export const MAX_AREA = 80;
-export const MAX_DESCRIPTION = 2000;
-/** A listing has 1 to MAX_PHOTOS photos; the first is its cover. */
-export const MAX_PHOTOS = 8;
+export { MAX_AREA, MAX_ASKING_PRICE, MAX_DESCRIPTION, MAX_KM_RUN, MAX_PHOTOS, MIN_YEAR, maxYear };
 
 /** A form's yes/no: a boolean in JSON, "true"/"false" in multipart and query strings. */
 const yesNo = (message: string) =>

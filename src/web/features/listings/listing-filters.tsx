@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { DISTRICTS } from "#shared/districts.ts";
+import { MAX_ASKING_PRICE, MAX_KM_RUN, MIN_YEAR, maxYear } from "#shared/listing-limits.ts";
 import { MSG } from "#shared/messages.ts";
-import { MAX_ASKING_PRICE, MAX_KM_RUN, MIN_YEAR, maxYear } from "#shared/schemas/listings.ts";
 import { useBrands } from "./api/get-brands.ts";
 import { useListings } from "./api/get-listings.ts";
 import {

@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, RotateCcw, Star, Trash2 } from "lucide-react";
 import { type ChangeEvent, type Ref, useEffect, useRef, useState } from "react";
+import { MAX_PHOTOS } from "#shared/listing-limits.ts";
 import { MSG } from "#shared/messages.ts";
-import { type ListingPhoto, MAX_PHOTOS } from "#shared/schemas/listings.ts";
+import type { ListingPhoto } from "#shared/schemas/listings.ts";
 import type { FieldControlProps } from "#web/components/form-field.tsx";
 import { Img } from "#web/components/img.tsx";
 import { isTooLarge, usePreviewUrl } from "#web/lib/photo-file.ts";

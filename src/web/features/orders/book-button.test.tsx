@@ -55,7 +55,7 @@ describe("Book now", () => {
     renderRoutes(routes(), detailsPath);
 
     await user.click(await screen.findByRole("button", { name: "Book now" }));
-    const dialog = screen.getByRole("dialog", { name: `Book ${listing.model}` });
+    const dialog = await screen.findByRole("dialog", { name: `Book ${listing.model}` });
     // What the buyer confirms is shown, not editable.
     expect(within(dialog).getByLabelText("Bike model")).toHaveValue(listing.model);
     expect(within(dialog).getByLabelText("Bike model")).toHaveAttribute("readonly");
@@ -87,7 +87,7 @@ describe("Book now", () => {
 
     const opener = await screen.findByRole("button", { name: "Book now" });
     await user.click(opener);
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     await user.type(within(dialog).getByLabelText("Phone"), "+880 1712-345678");
     await user.type(within(dialog).getByLabelText("Meeting location"), " Dhanmondi 27 ");
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
@@ -118,7 +118,7 @@ describe("Book now", () => {
     renderRoutes(routes(), detailsPath);
 
     await user.click(await screen.findByRole("button", { name: "Book now" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     await user.type(within(dialog).getByLabelText("Phone"), "01712345678");
     await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
@@ -149,7 +149,7 @@ describe("Book now", () => {
     renderRoutes([{ path: detailsPath, element: <BikePage /> }], detailsPath);
 
     await user.click(await screen.findByRole("button", { name: "Book now" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByLabelText("Price")).toHaveValue("৳1,50,000");
     askingPrice = 165000; // The seller edits the price while the buyer types.
     await user.type(within(dialog).getByLabelText("Phone"), "01712345678");
@@ -174,7 +174,7 @@ describe("Book now", () => {
     const user = userEvent.setup();
     renderRoutes(routes(), detailsPath);
     await user.click(await screen.findByRole("button", { name: "Book now" }));
-    fireEvent(screen.getByRole("dialog"), new Event("cancel", { cancelable: true }));
+    fireEvent(await screen.findByRole("dialog"), new Event("cancel", { cancelable: true }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 

@@ -1,11 +1,17 @@
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { paths } from "#web/config/paths.ts";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
-import { BookModal } from "./book-modal.tsx";
+
+/**
+ * The booking form (react-hook-form and the zod schemas, ~35 KB gzip) loads when a buyer opens it, or
+ * points at Book now, never with the page: most visitors of a list never book (issue 12's budget).
+ */
+const loadBookModal = () => import("./book-modal.tsx");
+const BookModal = lazy(async () => ({ default: (await loadBookModal()).BookModal }));
 
 type BookButtonProps = {
   listing: Listing;
@@ -77,6 +83,8 @@ export function BookButton({ listing, className = "" }: BookButtonProps) {
         aria-haspopup="dialog"
         aria-describedby={signedOut ? hintId : undefined}
         onClick={() => (user ? setOpen(true) : sendToSignin(bookingPath))}
+        onPointerEnter={user ? loadBookModal : undefined}
+        onFocus={user ? loadBookModal : undefined}
       >
         Book now
       </button>
@@ -85,14 +93,24 @@ export function BookButton({ listing, className = "" }: BookButtonProps) {
           {MSG.listing.signInToBook}
         </p>
       ) : null}
-      {user ? (
-        <BookModal
-          listing={listing}
-          buyer={user}
-          open={open}
-          onClose={() => setOpen(false)}
-          onSignedOut={() => sendToSignin(bookingPath)}
-        />
+      {user && open ? (
+        <Suspense
+          fallback={
+            <span
+              className="loading loading-spinner loading-sm"
+              role="status"
+              aria-label="Opening the booking form"
+            />
+          }
+        >
+          <BookModal
+            listing={listing}
+            buyer={user}
+            open
+            onClose={() => setOpen(false)}
+            onSignedOut={() => sendToSignin(bookingPath)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

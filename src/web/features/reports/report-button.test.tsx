@@ -39,7 +39,7 @@ describe("report to admin", () => {
     renderRoutes(routes(), detailsPath);
 
     await user.click(await screen.findByRole("button", { name: "report to admin" }));
-    const dialog = screen.getByRole("dialog", { name: "Report to admin" });
+    const dialog = await screen.findByRole("dialog", { name: "Report to admin" });
     await user.click(within(dialog).getByRole("button", { name: "Send report" }));
     expect(await within(dialog).findByText(MSG.report.reasonRequired)).toBeInTheDocument();
 
@@ -51,6 +51,34 @@ describe("report to admin", () => {
     expect(screen.getByRole("button", { name: "reported" })).toBeDisabled();
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/listings/l-9/reports");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: "The photo is of another bike" });
+  });
+
+  it("says the report could not be sent when the network fails, keeps the reason, and sends it again", async () => {
+    let down = true;
+    mockApi({
+      ...signedInAs(buyer),
+      "POST /api/listings/l-9/reports": () => {
+        if (down) throw new TypeError("Failed to fetch");
+        return { status: 201, body: { reported: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes(), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "report to admin" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report to admin" });
+    await user.type(within(dialog).getByLabelText("Reason"), "The photo is of another bike");
+    await user.click(within(dialog).getByRole("button", { name: "Send report" }));
+
+    expect(await screen.findByText(MSG.network.unreachable)).toBeInTheDocument();
+    const send = within(dialog).getByRole("button", { name: "Send report" });
+    expect(send).toBeEnabled();
+    expect(within(dialog).getByLabelText("Reason")).toHaveValue("The photo is of another bike");
+
+    down = false;
+    await user.click(send);
+    expect(await screen.findByText(MSG.report.reported)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "reported" })).toBeDisabled();
   });
 
   it("reads reported from the start when the buyer reported it before", async () => {

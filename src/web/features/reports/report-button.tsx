@@ -1,5 +1,5 @@
 import { Flag } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
@@ -7,7 +7,10 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { useCreateReport } from "./api/create-report.ts";
-import { ReportDialog } from "./report-dialog.tsx";
+
+/** The report form (react-hook-form and zod) loads when a buyer opens it or points at the button. */
+const loadReportDialog = () => import("./report-dialog.tsx");
+const ReportDialog = lazy(async () => ({ default: (await loadReportDialog()).ReportDialog }));
 
 type ReportButtonProps = {
   listing: Pick<Listing, "id" | "model">;
@@ -68,18 +71,30 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
         disabled={isLoading}
         aria-haspopup="dialog"
         onClick={() => (user ? setOpen(true) : sendToSignin())}
+        onPointerEnter={user ? loadReportDialog : undefined}
+        onFocus={user ? loadReportDialog : undefined}
       >
         <Flag className="size-4" aria-hidden="true" />
         report to admin
       </button>
-      {user ? (
-        <ReportDialog
-          open={open}
-          onClose={() => setOpen(false)}
-          onSubmit={send}
-          isPending={createReport.isPending}
-          model={listing.model}
-        />
+      {user && open ? (
+        <Suspense
+          fallback={
+            <span
+              className="loading loading-spinner loading-sm"
+              role="status"
+              aria-label="Opening the report form"
+            />
+          }
+        >
+          <ReportDialog
+            open
+            onClose={() => setOpen(false)}
+            onSubmit={send}
+            isPending={createReport.isPending}
+            model={listing.model}
+          />
+        </Suspense>
       ) : null}
     </>
   );
