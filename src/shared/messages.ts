@@ -102,6 +102,10 @@ export const MSG = {
     chunkFailed: "Loading chunk failed",
     nulCharacter: "remove the invisible NUL character (\\0) from this text",
   },
+  network: {
+    unreachable: "We can't reach MotoHaat right now. Check your connection and try again.",
+    banner: "MotoHaat can't be reached right now. Check your connection; we keep trying.",
+  },
   listing: {
     modelRequired: "you must provide the bike model",
     engineRequired: "you must provide engine CC",
@@ -203,6 +207,9 @@ export const MSG = {
     expiryPast: "Your card's expiration date is in the past.",
     cvcIncomplete: "Your card's security code is incomplete.",
     cvcLength: (digits: number) => `Your card's security code must be ${digits} digits.`,
+    unconfirmed:
+      "We could not confirm your payment: your card may or may not have been charged. Check My orders before paying again; we will check for you as soon as the connection is back.",
+    notCharged: "We checked: this order is not paid and your card was not charged. You can pay again.",
   },
   image: {
     tooLarge: "The image is too large: the limit is 10 MB.",

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import type { Role } from "#shared/schemas/auth.ts";
+import { LoadError } from "#web/components/load-error.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
+import { isUnreachable } from "#web/lib/api-client.ts";
 import { currentPath } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 
@@ -32,9 +34,12 @@ function Guard({
   adminPage?: boolean;
   children: ReactNode;
 }) {
-  const { user, isLoading } = useSession();
+  const { user, isLoading, error, retry } = useSession();
   const location = useLocation();
-  if (isLoading) return <Spinner />;
+  // Not known is not signed out: while the API cannot be reached the page waits under the banner,
+  // which retries and refetches the session, and then this page opens where the person asked.
+  if (isLoading)
+    return error && !isUnreachable(error) ? <LoadError error={error} onRetry={retry} /> : <Spinner />;
   if (!user || !allow(user.role)) {
     return <Navigate to={paths.signin.getHref(currentPath(location))} replace />;
   }

@@ -23,7 +23,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60_000 },
       // Repeating a mutation could book or pay twice; the user retries by pressing the button again.
-      mutations: { retry: false },
+      // "always": sent even when the browser says it is offline, so it fails and says so at once
+      // instead of spinning, paused, until some later moment.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
   return client;

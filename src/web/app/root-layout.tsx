@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { Spinner } from "#web/components/spinner.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
+import { NetworkBanner } from "./network-banner.tsx";
 
 /** Shown while a lazily loaded page (or its data) is on its way, so a click never looks ignored. */
 function NavigationProgress() {
@@ -32,6 +33,7 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <NetworkBanner />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { MSG } from "#shared/messages.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
+import { reportReachable, reportUnreachable } from "./connectivity.ts";
 
 /** A failed API call, carrying the server's problem+json (status, detail, field errors). */
 export class ApiError extends Error {
@@ -16,8 +17,32 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * No answer from MotoHaat: the network failed (status 0), or a gateway in front of the server said
+ * it is away (502, 504, or a 503 that is not our server's own problem+json). Whether the request
+ * reached the server is unknown; the page says so and the banner keeps trying.
+ */
+export class UnreachableError extends ApiError {}
+
+export const isUnreachable = (err: unknown): err is UnreachableError => err instanceof UnreachableError;
+
 function isProblem(body: unknown): body is Problem {
   return typeof body === "object" && body !== null && "status" in body && "detail" in body;
+}
+
+/**
+ * The error for an answer that is not a success (`status` 0: no answer at all), for `api()` and the
+ * upload's XMLHttpRequest alike: a 4xx problem in the server's words, no answer as "unreachable"
+ * (which also raises the banner), anything else as an apology (a 5xx's details are never shown).
+ */
+export function failedAnswer(status: number, title: string, body: unknown): ApiError {
+  if (status === 0 || status === 502 || status === 504 || (status === 503 && !isProblem(body))) {
+    reportUnreachable();
+    return new UnreachableError({ type: "about:blank", title, status, detail: MSG.network.unreachable });
+  }
+  reportReachable();
+  if (isProblem(body) && status >= 400 && status < 500) return new ApiError(body);
+  return new ApiError({ type: "about:blank", title, status, detail: MSG.generic.somethingWrong });
 }
 
 type Body = FormData | Record<string, unknown> | undefined;
@@ -43,31 +68,39 @@ export async function api<T>(
     res = await fetch(path, { method, body: payload, headers, credentials: "same-origin", signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError({
-      type: "about:blank",
-      title: "Network error",
-      status: 0,
-      detail: MSG.generic.somethingWrong,
-    });
+    throw failedAnswer(0, "Network error", undefined);
   }
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
+  if (res.status === 204) {
+    reportReachable();
+    return undefined as T;
+  }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    // The connection dropped halfway through the answer.
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw failedAnswer(0, "Network error", undefined);
+  }
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = undefined;
   }
-  if (!res.ok) {
-    if (isProblem(parsed) && res.status < 500) throw new ApiError(parsed);
-    throw new ApiError({
-      type: "about:blank",
-      title: res.statusText,
-      status: res.status,
-      detail: MSG.generic.somethingWrong,
-    });
-  }
+  if (!res.ok) throw failedAnswer(res.status, res.statusText, parsed);
+  reportReachable();
   return parsed as T;
+}
+
+/**
+ * A mutation's onSettled: refresh what it changed, and make the mutation wait for that only when the
+ * server answered. With no answer the refetch would sit out its own retries while the button spins;
+ * the refresh still runs (the request may have got through) and the failure is said at once.
+ */
+export function refreshAfter(error: unknown, refresh: () => Promise<unknown>): Promise<unknown> | undefined {
+  const done = refresh();
+  return isUnreachable(error) ? undefined : done;
 }
 
 /** A failed call's message, fit for a person: the server's `detail` (never a raw body), or an apology. */

@@ -13,12 +13,27 @@ const meQueryOptions = () =>
 
 type Session = {
   user: User | null;
+  /**
+   * Not known yet: the first answer is on its way, or "me" could not be fetched at all. A network
+   * failure or a 5xx says nothing about being signed in: until the server answers, the person is
+   * neither signed in nor signed out (guards wait, the banner retries), never sent to sign in.
+   */
   isLoading: boolean;
   role: Role | null;
+  /** Why the session is not known, once its retries are spent (the banner refetches it on recovery). */
+  error: Error | null;
+  retry: () => unknown;
 };
 
 export function useSession(): Session {
   const q = useQuery(meQueryOptions());
   const user = q.data?.user ?? null;
-  return { user, isLoading: q.isPending, role: user?.role ?? null };
+  const unknown = q.data === undefined;
+  return {
+    user,
+    isLoading: unknown,
+    role: user?.role ?? null,
+    error: unknown ? q.error : null,
+    retry: q.refetch,
+  };
 }

@@ -396,7 +396,7 @@ describe("Add Product's photos", () => {
     await user.click(screen.getByRole("button", { name: "Add Product" }));
     await waitFor(() => expect(xhr.sent).toHaveLength(1));
     xhr.sent[0]!.fail();
-    expect(await screen.findByText(MSG.generic.somethingWrong)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.network.unreachable)).toBeInTheDocument();
     expect(screen.getByLabelText("Bike model")).toHaveValue("Yamaha FZS V3");
     expect(chosenPhotos()).toEqual(["Photo 1 (cover): bike.png"]);
     expect(screen.queryByRole("progressbar", { name: /^Upload of photo/ })).not.toBeInTheDocument();

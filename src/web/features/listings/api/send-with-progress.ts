@@ -1,15 +1,7 @@
-import { MSG } from "#shared/messages.ts";
-import type { Problem } from "#shared/schemas/problem.ts";
-import { ApiError } from "#web/lib/api-client.ts";
+import { failedAnswer } from "#web/lib/api-client.ts";
 
 /** Bytes of the request body sent so far, of `total`. */
 export type UploadProgress = (loaded: number, total: number) => void;
-
-const failure = (status: number, title: string) =>
-  new ApiError({ type: "about:blank", title, status, detail: MSG.generic.somethingWrong });
-
-const isProblem = (body: unknown): body is Problem =>
-  typeof body === "object" && body !== null && "status" in body && "detail" in body;
 
 /**
  * Sends a multipart body as `api()` does (same-origin cookies, JSON answer, every failure an
@@ -36,10 +28,9 @@ export function sendWithProgress<T>(
         parsed = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T);
-      else if (xhr.status < 500 && isProblem(parsed)) reject(new ApiError(parsed));
-      else reject(failure(xhr.status, xhr.statusText));
+      else reject(failedAnswer(xhr.status, xhr.statusText, parsed));
     });
-    xhr.addEventListener("error", () => reject(failure(0, "Network error")));
+    xhr.addEventListener("error", () => reject(failedAnswer(0, "Network error", undefined)));
     xhr.addEventListener("abort", () => reject(new DOMException("The upload was stopped.", "AbortError")));
     xhr.send(body);
   });
