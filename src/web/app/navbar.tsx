@@ -2,12 +2,12 @@ import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { Logo } from "#web/components/logo.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useSignout } from "#web/features/auth/api.ts";
+import { errorMessage } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -52,8 +52,8 @@ function useSignOutAction() {
   const run = async () => {
     try {
       await signout.mutateAsync();
-    } catch {
-      toast.error(MSG.generic.somethingWrong);
+    } catch (err) {
+      toast.error(errorMessage(err));
       return;
     }
     // Leave first: dropping the user while a guarded page is still rendered would bounce to

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChangePasswordReq, DevicesResponse } from "#shared/schemas/account.ts";
-import { api } from "#web/lib/api-client.ts";
+import { api, refreshAfter } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 const devicesQueryOptions = () =>
@@ -28,7 +28,8 @@ export function useEndDevice() {
   return useMutation({
     mutationFn: (id: string) =>
       api<void>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.devices }),
+    onSettled: (_data, error) =>
+      refreshAfter(error, () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.devices })),
   });
 }
 
@@ -36,6 +37,7 @@ export function useEndOtherDevices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ ended: number }>("/api/auth/sessions", { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.devices }),
+    onSettled: (_data, error) =>
+      refreshAfter(error, () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.devices })),
   });
 }

@@ -36,8 +36,11 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
   // The seller changed the price since this page loaded: the listing refetches (useCreateOrder), the
   // Price field below shows the new one, and the buyer confirms again knowing it.
   const [priceChanged, setPriceChanged] = useState(false);
+  // Said inside the dialog: a toast would sit behind it (the modal is in the browser's top layer).
+  const [failure, setFailure] = useState<string | null>(null);
   const close = () => {
     setPriceChanged(false);
+    setFailure(null);
     onClose();
   };
   const {
@@ -53,12 +56,13 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
 
   const onSubmit = handleSubmit(async (values) => {
     setPriceChanged(false);
+    setFailure(null);
     try {
       // The price shown is the price agreed: the server refuses the booking if it is no longer so.
       await createOrder.mutateAsync({ listingId: listing.id, expectedPrice: listing.askingPrice, ...values });
     } catch (err) {
       if (!(err instanceof ApiError)) {
-        toast.error(MSG.generic.somethingWrong);
+        setFailure(MSG.generic.somethingWrong);
         return;
       }
       if (err.status === 409 && err.message === MSG.order.priceChanged) {
@@ -76,7 +80,8 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
         onSignedOut();
         return;
       }
-      if (!showFieldErrors(err, setError, fields)) toast.error(errorMessage(err));
+      // No answer (the network) or another refusal: said here, the button usable again.
+      if (!showFieldErrors(err, setError, fields)) setFailure(errorMessage(err));
       return;
     }
     toast.success(MSG.order.bought(listing.model));
@@ -101,6 +106,12 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
           <div role="alert" className="alert alert-warning alert-soft items-start">
             <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
             <span>{MSG.order.priceChanged}</span>
+          </div>
+        ) : null}
+        {failure ? (
+          <div role="alert" className="alert alert-error alert-soft items-start">
+            <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
+            <span>{failure}</span>
           </div>
         ) : null}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

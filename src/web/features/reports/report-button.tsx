@@ -54,8 +54,9 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
         // Reported earlier (another tab, or a page that did not know): the button catches up.
         setJustReported(true);
         setOpen(false);
+        toast.error(err.message);
       }
-      toast.error(err instanceof ApiError ? err.message : MSG.generic.somethingWrong);
+      // Otherwise the dialog stays open and says why.
       throw err;
     }
     setJustReported(true);

@@ -1,18 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { CircleAlert } from "lucide-react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ReportCreateSchema } from "#shared/schemas/reports.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
+import { errorMessage } from "#web/lib/api-client.ts";
 
 const MAX_REASON = 500;
 
 type ReportDialogProps = {
   open: boolean;
   onClose: () => void;
-  /** Sends the report; resolves when it is done (the dialog then resets), rejects to keep it open. */
+  /**
+   * Sends the report; resolves when it is done (the dialog then resets), rejects to keep it open
+   * and say why, inside the dialog (a toast would sit behind it).
+   */
   onSubmit: (reason: string) => Promise<void>;
   isPending: boolean;
   model: string;
@@ -34,11 +39,17 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
     defaultValues: { reason: "" },
   });
   const length = watch("reason")?.length ?? 0;
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) setFailure(null);
+  }, [open]);
 
   const submit = handleSubmit(async ({ reason }) => {
+    setFailure(null);
     try {
       await onSubmit(reason);
-    } catch {
+    } catch (err) {
+      setFailure(errorMessage(err));
       return;
     }
     reset();
@@ -50,6 +61,12 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
         Tell the MotoHaat team what is wrong with “{model}”: a fake listing, a wrong price, a rude seller…
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {failure ? (
+          <div role="alert" className="alert alert-error alert-soft items-start">
+            <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
+            <span>{failure}</span>
+          </div>
+        ) : null}
         <FormField id={`${idPrefix}-reason`} label="Reason" error={errors.reason?.message}>
           {(control) => (
             <>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Listing } from "#shared/schemas/listings.ts";
-import { api } from "#web/lib/api-client.ts";
+import { api, refreshAfter } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 function advertiseListing(id: string) {
@@ -16,6 +16,7 @@ export function useAdvertiseListing() {
   return useMutation({
     mutationFn: advertiseListing,
     // Settled, not only success: a refusal usually means the bike was sold meanwhile, so show that.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all }),
+    onSettled: (_data, error) =>
+      refreshAfter(error, () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all })),
   });
 }

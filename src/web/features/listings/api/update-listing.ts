@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Listing, ListingUpdate } from "#shared/schemas/listings.ts";
-import { api } from "#web/lib/api-client.ts";
+import { api, refreshAfter } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 /** `body`: the fields to change (null clears an optional one) and `photoIds`, the photos in their new order. */
@@ -16,6 +16,7 @@ export function useUpdateListing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateListing,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all }),
+    onSettled: (_data, error) =>
+      refreshAfter(error, () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all })),
   });
 }

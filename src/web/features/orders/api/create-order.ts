@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order, OrderCreateReq } from "#shared/schemas/orders.ts";
-import { api } from "#web/lib/api-client.ts";
+import { api, refreshAfter } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 function createOrder(body: OrderCreateReq) {
@@ -21,6 +21,6 @@ export function useCreateOrder() {
     ]);
   return useMutation({
     mutationFn: createOrder,
-    onSettled: refresh,
+    onSettled: (_data, error) => refreshAfter(error, refresh),
   });
 }
