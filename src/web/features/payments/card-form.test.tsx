@@ -20,7 +20,10 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
 
 function renderForm() {
   const onPaid = vi.fn();
-  renderRoutes([{ path: "/", element: <CardForm intent={intent} onPaid={onPaid} /> }], "/");
+  renderRoutes(
+    [{ path: "/", element: <CardForm intent={intent} onPaid={onPaid} onUnsure={vi.fn()} /> }],
+    "/",
+  );
   return { onPaid, user: userEvent.setup() };
 }
 

@@ -14,11 +14,13 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useConfirmPayment } from "./api/confirm-payment.ts";
 import { PayFooter } from "./pay-footer.tsx";
-import { cardInputs, paymentFailure } from "./payment-errors.ts";
+import { cardInputs, outcomeUnknown, paymentFailure } from "./payment-errors.ts";
 
 type CardFormProps = {
   intent: PaymentIntentResponse;
   onPaid: (result: PaymentConfirmResponse) => void;
+  /** No answer to the confirmation: whether the card was charged is not known (see PaymentForm). */
+  onUnsure: () => void;
 };
 
 const inputs: {
@@ -43,7 +45,7 @@ const inputs: {
  * The test provider's card form: checked here as the buyer submits (the same rules and messages as
  * the server), then sent to our server, which confirms it with the test-mode processor.
  */
-export function CardForm({ intent, onPaid }: CardFormProps) {
+export function CardForm({ intent, onPaid, onUnsure }: CardFormProps) {
   const idPrefix = useId();
   const confirm = useConfirmPayment();
   const [declined, setDeclined] = useState<string | null>(null);
@@ -64,6 +66,10 @@ export function CardForm({ intent, onPaid }: CardFormProps) {
         await confirm.mutateAsync({ intentId: intent.intentId, clientSecret: intent.clientSecret, card }),
       );
     } catch (err) {
+      if (outcomeUnknown(err)) {
+        onUnsure();
+        return;
+      }
       if (err instanceof ApiError && showFieldErrors(err, setError, cardInputs)) return;
       setDeclined(paymentFailure(err));
     }

@@ -1,21 +1,25 @@
 import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
-import { CircleCheck, SearchX } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { CircleAlert, CircleCheck, SearchX } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
+import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import type { PaymentConfirmResponse } from "#shared/schemas/payments.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { Img } from "#web/components/img.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { isApiUnreachable, subscribeConnectivity } from "#web/lib/connectivity.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { usePaymentIntent } from "./api/start-payment.ts";
 import { CardForm } from "./card-form.tsx";
-import { isAlreadyPaid } from "./payment-errors.ts";
+import { isAlreadyPaid, NOT_CHARGED } from "./payment-errors.ts";
 
 // Stripe.js and its React bindings load only when the server runs the Stripe provider.
 const StripeCardForm = lazy(() => import("./stripe-card-form.tsx"));
@@ -84,32 +88,101 @@ function PaidPanel({ order, paymentId }: { order: Order; paymentId: string | nul
   );
 }
 
-/** Starts (or resumes) the order's payment and shows the card form its provider needs. */
-function PaymentForm({ order, onPaid }: { order: Order; onPaid: (result: PaymentConfirmResponse) => void }) {
+/** Whether the card was charged after a confirmation that got no answer: not known yet, being checked, or no. */
+type Unsure = "unknown" | "checking" | "notCharged" | null;
+
+/** The confirmation got no answer: what we know (nothing yet), the way to My orders, and a check. */
+function UnconfirmedPanel({ checking, onCheck }: { checking: boolean; onCheck: () => void }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="alert" className="alert alert-warning alert-soft">
+        <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
+        <span>{MSG.payment.unconfirmed}</span>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <PendingButton type="button" pending={checking} className="btn btn-primary" onClick={onCheck}>
+          Check again
+        </PendingButton>
+        <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-ghost">
+          My orders
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Starts (or resumes) the order's payment and shows the card form its provider needs. A
+ * confirmation without an answer hides the form (no second charge by accident) until the order and
+ * its intent are read again, at once if the API answers and else whenever it is back: paid turns the
+ * page to Paid (asking for the intent also records a charge whose news was lost), an intent still
+ * waiting for a card says "not charged" and the form comes back.
+ */
+function PaymentForm({
+  order,
+  onPaid,
+  refetchOrder,
+}: {
+  order: Order;
+  onPaid: (result: PaymentConfirmResponse) => void;
+  refetchOrder: () => Promise<{ data?: Order; isError: boolean }>;
+}) {
   const intent = usePaymentIntent(order.id);
   const queryClient = useQueryClient();
   const paidElsewhere = isAlreadyPaid(intent.error);
+  const [unsure, setUnsure] = useState<Unsure>(null);
   useEffect(() => {
     // Paid meanwhile (another tab, a webhook): the order refetches and the page shows Paid.
     if (paidElsewhere) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
   }, [paidElsewhere, queryClient]);
 
+  const check = useRef(async () => {});
+  check.current = async () => {
+    setUnsure("checking");
+    const [latestOrder, latestIntent] = await Promise.all([refetchOrder(), intent.refetch()]);
+    // Paid: the page shows it (the order), or the effect above refetches it (409 from the intent).
+    if (latestOrder.data?.paid || isAlreadyPaid(latestIntent.error)) return;
+    const status = latestIntent.isError ? null : latestIntent.data?.status;
+    setUnsure(!latestOrder.isError && status && NOT_CHARGED.has(status) ? "notCharged" : "unknown");
+  };
+  useEffect(() => {
+    if (unsure !== "unknown") return;
+    return subscribeConnectivity(() => {
+      if (!isApiUnreachable()) void check.current();
+    });
+  }, [unsure]);
+  const onUnsure = () => {
+    setUnsure("unknown");
+    if (!isApiUnreachable()) void check.current();
+  };
+
+  if (unsure === "unknown" || unsure === "checking") {
+    return <UnconfirmedPanel checking={unsure === "checking"} onCheck={() => void check.current()} />;
+  }
   if (intent.isPending || paidElsewhere) return <Spinner label="Preparing your payment" />;
   if (intent.isError) return <LoadError error={intent.error} onRetry={intent.refetch} />;
+  const notCharged =
+    unsure === "notCharged" ? (
+      <p role="status" className="alert alert-info alert-soft">
+        {MSG.payment.notCharged}
+      </p>
+    ) : null;
   if (intent.data.provider === "stripe") {
     return (
       <Suspense fallback={<Spinner label="Loading the card form" />}>
-        <StripeCardForm intent={intent.data} onPaid={onPaid} />
+        {notCharged}
+        <StripeCardForm intent={intent.data} onPaid={onPaid} onUnsure={onUnsure} />
       </Suspense>
     );
   }
   return (
     <div className="flex flex-col gap-4">
+      {notCharged}
       <p className="rounded-box bg-base-200 p-3 text-sm text-base-content/80">
         Test mode: no real money moves. Pay with <span className="font-mono">4242 4242 4242 4242</span>, any
         future expiry and any 3 digits; <span className="font-mono">4000 0000 0000 0002</span> is declined.
       </p>
-      <CardForm intent={intent.data} onPaid={onPaid} />
+      <CardForm intent={intent.data} onPaid={onPaid} onUnsure={onUnsure} />
     </div>
   );
 }
@@ -124,11 +197,12 @@ export function PaymentPage({ order }: PaymentPageProps) {
   const [paymentId, setPaymentId] = useState<string | null>(null);
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col gap-6">
-      <title>Payment — MotoHaat</title>
+      <PageTitle>Payment — MotoHaat</PageTitle>
       <h1 className="text-2xl font-bold">Payment</h1>
       {order.isPending ? (
         <Spinner label="Loading your order" />
-      ) : order.isError ? (
+      ) : order.data === undefined ? (
+        // Only when there is no order to show: a failed refetch keeps the one on screen.
         <OrderUnavailable error={order.error} onRetry={order.refetch} />
       ) : (
         <>
@@ -139,7 +213,11 @@ export function PaymentPage({ order }: PaymentPageProps) {
               {order.data.paid ? (
                 <PaidPanel order={order.data} paymentId={paymentId} />
               ) : (
-                <PaymentForm order={order.data} onPaid={(result) => setPaymentId(result.paymentId)} />
+                <PaymentForm
+                  order={order.data}
+                  onPaid={(result) => setPaymentId(result.paymentId)}
+                  refetchOrder={order.refetch}
+                />
               )}
             </div>
           </div>

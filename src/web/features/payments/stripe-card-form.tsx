@@ -6,11 +6,13 @@ import type { PaymentConfirmResponse, PaymentIntentResponse } from "#shared/sche
 import { type Theme, useTheme } from "#web/lib/theme.ts";
 import { useConfirmPayment } from "./api/confirm-payment.ts";
 import { PayFooter } from "./pay-footer.tsx";
-import { paymentFailure } from "./payment-errors.ts";
+import { outcomeUnknown, paymentFailure } from "./payment-errors.ts";
 
 type StripeCardFormProps = {
   intent: PaymentIntentResponse;
   onPaid: (result: PaymentConfirmResponse) => void;
+  /** Stripe took the card but our server's answer never came: the page checks the order. */
+  onUnsure: () => void;
 };
 
 /** Stripe.js is loaded once per key, and only by buyers who reach a Stripe payment. */
@@ -37,7 +39,7 @@ const cardStyle = (theme: Theme): StripeCardElementOptions => ({
   },
 });
 
-function StripeCard({ intent, onPaid }: StripeCardFormProps) {
+function StripeCard({ intent, onPaid, onUnsure }: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const { theme } = useTheme();
@@ -59,7 +61,12 @@ function StripeCard({ intent, onPaid }: StripeCardFormProps) {
         return;
       }
       // Stripe said yes to the browser; our server asks Stripe itself before marking the order paid.
-      onPaid(await confirm.mutateAsync({ intentId: intent.intentId, clientSecret: intent.clientSecret }));
+      try {
+        onPaid(await confirm.mutateAsync({ intentId: intent.intentId, clientSecret: intent.clientSecret }));
+      } catch (err) {
+        if (!outcomeUnknown(err)) throw err;
+        onUnsure();
+      }
     } catch (err) {
       setError(paymentFailure(err));
     } finally {
