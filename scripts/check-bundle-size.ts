@@ -1,0 +1,91 @@
+/**
+ * The first-load budget of issue 12, run by `npm run lint`: the JavaScript a browser must download to
+ * render `/`, a category page and a bike's page — the entry chunk, everything it imports, and the
+ * page's lazily loaded route modules with theirs — is at most BUDGET_KB gzip each. Builds the app into
+ * a scratch folder with Vite's manifest and reads the chunk graph from it; bytes are deterministic, so
+ * this is a check, not a timing. `--verbose` lists every chunk of each page.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const BUDGET_KB = 100;
+
+/** Each page and the route modules the router loads for it (src/web/router.tsx), relative to src/web. */
+const PAGES: { page: string; routes: string[] }[] = [
+  { page: "/", routes: ["app/home-route.tsx"] },
+  {
+    page: "/products/:category",
+    routes: ["features/listings/listings-layout.tsx", "features/listings/category-page.tsx"],
+  },
+  {
+    page: "/products/details/:id",
+    routes: ["features/listings/listings-layout.tsx", "app/listing-details-route.tsx"],
+  },
+];
+
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, Chunk>;
+
+const root = path.resolve(import.meta.dirname, "..");
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "motohaat-bundle-size-"));
+try {
+  const vite = path.join(root, "node_modules/vite/bin/vite.js");
+  const build = spawnSync(
+    process.execPath,
+    [vite, "build", "--logLevel", "error", "--manifest", "--sourcemap", "false", "--outDir", outDir],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status ?? build.signal})`);
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
+
+  const gzipped = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = gzipped.get(file);
+    if (size === undefined) {
+      size = gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
+      gzipped.set(file, size);
+    }
+    return size;
+  };
+  /** A chunk and every chunk it imports statically: what the browser fetches before running it. */
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk)
+      throw new Error(`${key} is not in the build's manifest: update PAGES in ${import.meta.filename}`);
+    into.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+  };
+
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  if (entries.length !== 1) throw new Error(`expected one entry chunk, found ${entries.length}`);
+  let failed = false;
+  for (const { page, routes } of PAGES) {
+    const keys = new Set<string>();
+    closure(entries[0]!, keys);
+    for (const route of routes) closure(route, keys);
+    const files = [...keys].map((key) => ({ file: manifest[key]!.file, size: sizeOf(manifest[key]!.file) }));
+    const totalKb = files.reduce((sum, f) => sum + f.size, 0) / 1000;
+    const over = totalKb > BUDGET_KB;
+    failed ||= over;
+    console.log(
+      `${over ? "OVER BUDGET" : "ok"} ${page}: ${totalKb.toFixed(1)} KB gzip of JavaScript in ${files.length} files (budget ${BUDGET_KB} KB)`,
+    );
+    if (over || process.argv.includes("--verbose")) {
+      for (const f of files.sort((a, b) => b.size - a.size).slice(0, 12)) {
+        console.log(`  ${(f.size / 1000).toFixed(1).padStart(6)} KB  ${f.file}`);
+      }
+    }
+  }
+  if (failed) {
+    console.error(
+      "The first load grew past its budget (issue 12): load the new code when it is needed (React.lazy, a route's lazy()), or keep zod and react-hook-form out of what a page imports before its first render.",
+    );
+    process.exitCode = 1;
+  }
+} finally {
+  fs.rmSync(outDir, { recursive: true, force: true });
+}
