@@ -20,6 +20,7 @@ export default defineConfig({
       algorithms: ["brotliCompress", "gzip"],
     }),
   ],
+  // The browser runs Preact with React's API (docs/decisions/020-preact-in-the-browser.md).
   resolve: {
     alias: [
       { find: /^react$/, replacement: "preact/compat" },
@@ -30,7 +31,18 @@ export default defineConfig({
     ],
   },
   // `#web/*` and `#shared/*` resolve through package.json's "imports", as in Node and TypeScript.
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router looks `useOptimistic` up on React and falls back when it is missing, as on Preact.
+        if (warning.code === "IMPORT_IS_UNDEFINED" && warning.message.includes("useOptimistic")) return;
+        warn(warning);
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { "/api": api, "/images": api },
