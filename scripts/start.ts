@@ -8,7 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtIndex = path.join(root, "dist/web/index.html");
+// Where the server serves the web app from (WEB_DIST_DIR, as src/server/config.ts reads it).
+const webDist = path.resolve(process.env.WEB_DIST_DIR || "dist/web");
+const builtIndex = path.join(webDist, "index.html");
 const sources = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"].map((p) =>
   path.join(root, p),
 );
@@ -31,7 +33,7 @@ if (builtAt < sourcesAt) {
   );
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
   const started = performance.now();
-  const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], {
+  const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn", "--outDir", webDist], {
     cwd: root,
     stdio: "inherit",
   });

@@ -113,6 +113,9 @@ describe("the server process", { timeout: 120_000 }, () => {
 
   // Independent of the first run: started at once so they run beside it, checked in their own tests.
   let noDemoServer: Promise<Server>;
+  let npmStart: Promise<Server>;
+  let npmStartDir: string;
+  let npmStartDb: ChildDatabase;
   let productionWithoutSecret: Promise<Exit>;
   let emptyDir: string;
   let empty: ChildDatabase;
@@ -128,13 +131,23 @@ describe("the server process", { timeout: 120_000 }, () => {
       NODE_ENV: "production",
       PORT: "0",
     });
+    // `npm start`'s script with no web build yet: it builds one (into its own dir) beside the database.
+    npmStartDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-main-"));
+    npmStartDb = await childDatabase(npmStartDir);
+    npmStart = startServer(
+      { ...npmStartDb.env, SEED_DEMO: "false", WEB_DIST_DIR: path.join(npmStartDir, "web") },
+      "scripts/start.ts",
+    );
     // Awaited by their tests; this only keeps an early failure from being reported as unhandled.
     noDemoServer.catch(() => {});
+    npmStart.catch(() => {});
   });
   afterAll(async () => {
     await killChildren();
     await target?.dispose();
     await empty?.dispose();
+    await npmStartDb?.dispose();
+    await fs.rm(npmStartDir, { recursive: true, force: true });
     await fs.rm(dataDir, { recursive: true, force: true });
     await fs.rm(emptyDir, { recursive: true, force: true });
   });
@@ -277,6 +290,19 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect((await json(listed)).items).toEqual([]);
     expect(await stop(server, "SIGINT")).toBe(0);
     expect(server.logs.map((l) => l.msg)).toContain("closed cleanly");
+  });
+
+  it("npm start without a web build: builds it beside the database, and listens with the app in place", async () => {
+    const server = await npmStart;
+    expect(startupSummary(server)).toMatch(
+      new RegExp(`^built the web app ${SECONDS}, created the database ${SECONDS}, demo data off$`),
+    );
+    const page = await api(server, "/signin");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await api(server, "/api/health")).status).toBe(200);
+    expect(await stop(server)).toBe(0);
   });
 
   it("refuses to start in production without SESSION_SECRET: exit 1 and the reason", async () => {

@@ -101,11 +101,14 @@ export type Server = {
 
 const STARTUP_LIMIT_MS = 90_000;
 
-/** Starts the real server entry (src/server/main.ts) and resolves once it says it is running. */
-export async function startServer(env: Record<string, string>): Promise<Server> {
+/** Starts the real server entry (src/server/main.ts, or `npm start`'s script) and resolves once it says it is running. */
+export async function startServer(
+  env: Record<string, string>,
+  script: "src/server/main.ts" | "scripts/start.ts" = "src/server/main.ts",
+): Promise<Server> {
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    spawn(process.execPath, ["--import", "tsx", script], {
       cwd: ROOT,
       env: childEnv({ HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env }),
     }),
