@@ -59,6 +59,20 @@ export async function main(options: StartOptions = {}): Promise<void> {
   const database = await opening;
   const databaseMs = performance.now() - seedStarted;
 
+  // The app is built as soon as the web build is in place (the app serves what it finds there), while
+  // the demo data is being written: the drawings are encoded off the event loop, which is free for it.
+  let web: StartupReport["web"];
+  const webBuilt = options.webBuild?.done.then((ms) => {
+    web = { built: options.webBuild!.built, ms };
+  });
+  const building = (async () => {
+    await webBuilt;
+    const { buildApp } = await loadingApp;
+    return buildApp({ config, database });
+  })();
+  // Awaited below, after the seed; this only keeps an early failure from being reported as unhandled.
+  building.catch(() => {});
+
   let demo: StartupReport["demo"] = { kind: "off" };
   if (seeding) {
     const { seed, store, art } = await seeding;
@@ -67,19 +81,14 @@ export async function main(options: StartOptions = {}): Promise<void> {
     demo = seeded ? { kind: "seeded", ms: performance.now() - started, ...seeded } : { kind: "present" };
   }
 
-  let web: StartupReport["web"];
-  if (options.webBuild) {
-    try {
-      web = { built: options.webBuild.built, ms: await options.webBuild.done };
-    } catch (err) {
-      console.error(err instanceof Error ? err.message : err);
-      await database.close();
-      process.exit(1);
-    }
+  try {
+    await webBuilt;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await database.close();
+    process.exit(1);
   }
-
-  const { buildApp } = await loadingApp;
-  const app = await buildApp({ config, database });
+  const app = await building;
   log = app.log;
 
   let closing = false;
