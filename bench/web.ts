@@ -188,7 +188,7 @@ async function main() {
       { name: "/products/all (buyer)", url: `${origin}/products/all`, headers: { Cookie: cookie } },
       {
         name: "a bike's page (buyer)",
-        url: `${origin}/products/details/${bikeId}`,
+        url: `${origin}/products/productdetails/${bikeId}`,
         headers: { Cookie: cookie },
       },
     ];
@@ -201,6 +201,10 @@ async function main() {
         const result = await lighthouse(page.url, { ...flags, extraHeaders: page.headers });
         if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
         runs.push({ result, row: summarise(page.name, result) });
+        if (process.env.BENCH_WEB_SAVE) {
+          const file = path.join(process.env.BENCH_WEB_SAVE, `${page.name.replace(/\W+/g, "_")}-${i}.json`);
+          fs.writeFileSync(file, JSON.stringify(result.lhr));
+        }
       }
       runs.sort((a, b) => a.row.scores.performance - b.row.scores.performance);
       const median = runs[Math.floor(runs.length / 2)]!;

@@ -21,7 +21,7 @@ const PAGES: { page: string; routes: string[] }[] = [
     routes: ["features/listings/listings-layout.tsx", "features/listings/category-page.tsx"],
   },
   {
-    page: "/products/details/:id",
+    page: "/products/productdetails/:id",
     routes: ["features/listings/listings-layout.tsx", "app/listing-details-route.tsx"],
   },
 ];

@@ -4,14 +4,17 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "#web/app/app-providers.tsx";
+import { createQueryClient } from "#web/app/query-client.ts";
 import { createRouter } from "#web/router.tsx";
 import "./styles.css";
 
-const router = createRouter();
+// One client for the pages and the router's loaders, which start a page's first request early.
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import type { Role } from "#shared/schemas/auth.ts";
@@ -6,6 +7,7 @@ import { NotFoundPage } from "#web/app/not-found-page.tsx";
 import { RootLayout, RootLayoutFallback } from "#web/app/root-layout.tsx";
 import { RouteError } from "#web/app/route-error.tsx";
 import { paths } from "#web/config/paths.ts";
+import { prefetchAdvertised, prefetchCategory, prefetchListing } from "#web/features/listings/prefetch.ts";
 
 type PageModule = { default: ComponentType };
 
@@ -26,8 +28,12 @@ const rolePage = (path: string, role: Role | null, load: () => Promise<PageModul
 
 const d = paths.dashboard;
 
-/** Exported for tests, which walk them in a memory router. */
-export const routes: RouteObject[] = [
+/**
+ * The app's routes. `queryClient` is the one the pages read: the loaders start a page's first request
+ * there while its code downloads (they return at once; navigation never waits for data). Exported for
+ * tests, which walk them in a memory router.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: paths.home.path,
     Component: RootLayout,
@@ -38,7 +44,14 @@ export const routes: RouteObject[] = [
         // Inside the layout, so a failed page keeps the top bar and footer around its error.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import("#web/app/home-route.tsx")) },
+          {
+            index: true,
+            loader: () => {
+              prefetchAdvertised(queryClient);
+              return null;
+            },
+            lazy: page(() => import("#web/app/home-route.tsx")),
+          },
           { path: paths.signup.path, lazy: page(() => import("#web/features/auth/signup-page.tsx")) },
           { path: paths.signin.path, lazy: page(() => import("#web/features/auth/signin-page.tsx")) },
           {
@@ -61,10 +74,18 @@ export const routes: RouteObject[] = [
               { index: true, loader: () => redirect(paths.listings.getHref("all")) },
               {
                 path: paths.listingDetails.path,
+                loader: ({ params }) => {
+                  if (params.id) prefetchListing(queryClient, params.id);
+                  return null;
+                },
                 lazy: page(() => import("#web/app/listing-details-route.tsx")),
               },
               {
                 path: paths.listings.path,
+                loader: ({ params, request }) => {
+                  prefetchCategory(queryClient, params.category ?? "all", new URL(request.url));
+                  return null;
+                },
                 lazy: page(() => import("#web/features/listings/category-page.tsx")),
               },
             ],
@@ -117,4 +138,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));

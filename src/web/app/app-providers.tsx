@@ -1,12 +1,10 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { useTheme } from "#web/lib/theme.ts";
-import { createQueryClient } from "./query-client.ts";
 
 // react-toastify 11 injects its own stylesheet; importing ReactToastify.css as well would double it.
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>

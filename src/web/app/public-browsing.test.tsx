@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
-import { routes } from "#web/router.tsx";
+import { createRoutes } from "#web/router.tsx";
 import { buildListing } from "#web/test/listings.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 
@@ -25,7 +25,7 @@ function visit(url: string, user: User | null) {
       },
     }),
   });
-  return renderRoutes(routes, url);
+  return renderRoutes(createRoutes, url);
 }
 
 const seller: User = { ...buyer, role: "seller" };

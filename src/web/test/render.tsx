@@ -29,12 +29,20 @@ export function mockApi(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
-/** Renders routes at `url` with a fresh query cache that never retries (a test wants the first answer). */
-export function renderRoutes(routes: RouteObject[], url: string) {
+/**
+ * Renders routes at `url` with a fresh query cache that never retries (a test wants the first answer).
+ * `routes` may be the app's own `createRoutes`, which is handed that client for its loaders.
+ */
+export function renderRoutes(
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  url: string,
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(typeof routes === "function" ? routes(queryClient) : routes, {
+    initialEntries: [url],
+  });
   const view = render(
     <QueryClientProvider client={queryClient}>
       {/* As react-router/dom does in the app; importing that here loads a second router copy. */}

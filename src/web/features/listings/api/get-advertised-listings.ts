@@ -7,7 +7,7 @@ import { queryKeys } from "#web/lib/query-keys.ts";
  * The first page of advertised bikes only: the home page shows a handful of them, not a catalogue
  * (the full list is one click away under Products).
  */
-const advertisedListingsQueryOptions = () =>
+export const advertisedListingsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.listings.advertised,
     queryFn: ({ signal }) => api<ListingsPage>("/api/listings/advertised", { signal }),

@@ -3,7 +3,7 @@ import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-const listingQueryOptions = (id: string) =>
+export const listingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.listings.detail(id),
     queryFn: ({ signal }) =>

@@ -8,7 +8,7 @@ import { queryKeys } from "#web/lib/query-keys.ts";
  * `GET /api/listings` with `params` as its query: `category` (a slug, or `all`), the filters and
  * sort of the URL, or `seller` for a seller's page. Blank values are left out by the caller.
  */
-const listingsQueryOptions = (params: Record<string, string>) =>
+export const listingsQueryOptions = (params: Record<string, string>) =>
   infiniteQueryOptions({
     queryKey: queryKeys.listings.list(params),
     queryFn: ({ pageParam, signal }) => {
