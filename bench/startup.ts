@@ -150,10 +150,14 @@ try {
     console.log("node_modules: symlinked from this checkout (--link)");
   } else {
     const t = performance.now();
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
-      cwd: dir,
-      stdio: "inherit",
-    });
+    try {
+      execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+        cwd: dir,
+        stdio: "inherit",
+      });
+    } catch {
+      throw new Error("npm ci failed in the clone (its output is above); --link skips the install");
+    }
     console.log(`node_modules: npm ci, ${((performance.now() - t) / 1000).toFixed(1)} s (not counted)`);
   }
 
@@ -174,6 +178,9 @@ try {
     console.log(`  ${run.summary}`);
   }
   console.log(`load average now: ${load()} on ${os.availableParallelism()} cores`);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  failed = true;
 } finally {
   if (keep) console.log(`kept ${clone}`);
   else fs.rmSync(clone, { recursive: true, force: true });
