@@ -11,7 +11,7 @@ const listingsPage = { items: [bike], nextCursor: null, total: 1, totalIsCapped:
 
 /** The app's own routes (guards and all), as a visitor with this session finds them. */
 function visit(url: string, user: User | null) {
-  mockApi({
+  const fetchMock = mockApi({
     "GET /api/auth/me": () => ({ body: { user } }),
     "GET /api/categories": () => ({ body: { categories: [{ slug: "commuter", label: "Commuter" }] } }),
     "GET /api/listings": () => ({ body: listingsPage }),
@@ -25,7 +25,7 @@ function visit(url: string, user: User | null) {
       },
     }),
   });
-  return renderRoutes(createRoutes, url);
+  return { ...renderRoutes(createRoutes, url), fetchMock };
 }
 
 const seller: User = { ...buyer, role: "seller" };
@@ -57,6 +57,20 @@ describe("anyone can look at bikes", () => {
       await screen.findByRole("heading", { level: 1, name: bike.model }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/products/productdetails/${bike.id}`);
+  });
+
+  it("a page asks for its bikes once: what its loader fetched while the code loaded is what it shows", async () => {
+    const { fetchMock } = visit(`/products/productdetails/${bike.id}`, buyer);
+    await screen.findByRole("heading", { level: 1, name: bike.model }, { timeout: 5000 });
+    const { fetchMock: listFetch } = visit("/products/all", buyer);
+    await screen.findByRole("heading", { level: 1, name: "All bikes" }, { timeout: 5000 });
+    await screen.findAllByRole("article", { name: bike.model });
+    const asked = (path: string) =>
+      [...fetchMock.mock.calls, ...listFetch.mock.calls].filter(
+        ([input]) => String(input).split("?")[0] === path,
+      );
+    expect(asked(`/api/listings/${bike.id}`)).toHaveLength(1);
+    expect(asked("/api/listings")).toHaveLength(1);
   });
 
   it("a signed-out visitor finds Share, the seller's link, and why Book now asks for a sign-in", async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
+import { PAGE_DATA_FRESH_MS } from "#web/lib/freshness.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 /**
@@ -10,6 +11,7 @@ import { queryKeys } from "#web/lib/query-keys.ts";
 export const advertisedListingsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.listings.advertised,
+    staleTime: PAGE_DATA_FRESH_MS,
     queryFn: ({ signal }) => api<ListingsPage>("/api/listings/advertised", { signal }),
   });
 

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
+import { PAGE_DATA_FRESH_MS } from "#web/lib/freshness.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const listingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.listings.detail(id),
+    staleTime: PAGE_DATA_FRESH_MS,
     queryFn: ({ signal }) =>
       api<ListingDetailResponse>(`/api/listings/${encodeURIComponent(id)}`, { signal }),
   });

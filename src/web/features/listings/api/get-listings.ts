@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { ListingsSearchPage } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
+import { PAGE_DATA_FRESH_MS } from "#web/lib/freshness.ts";
 import { cursorPaging } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
@@ -11,6 +12,7 @@ import { queryKeys } from "#web/lib/query-keys.ts";
 export const listingsQueryOptions = (params: Record<string, string>) =>
   infiniteQueryOptions({
     queryKey: queryKeys.listings.list(params),
+    staleTime: PAGE_DATA_FRESH_MS,
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams(params);
       if (pageParam) query.set("cursor", pageParam);
