@@ -113,16 +113,23 @@ async function timeStart(dir: string, tmp: string): Promise<Start> {
   }
   // The server itself (pino logs its pid), so npm and its shell end in their turn and are waited for,
   // which counts the server's CPU time in ours; the whole group if it did not say.
-  const summaryLine = output
-    .split("\n")
-    .map((line) => {
-      try {
-        return JSON.parse(line) as { msg?: string; pid?: number };
-      } catch {
-        return {};
-      }
-    })
-    .find((line) => line.msg?.startsWith("MotoHaat is running"));
+  const findSummary = () =>
+    output
+      .split("\n")
+      .map((line) => {
+        try {
+          return JSON.parse(line) as { msg?: string; pid?: number };
+        } catch {
+          return {};
+        }
+      })
+      .find((line) => line.msg?.startsWith("MotoHaat is running"));
+  // It is logged just after the server listens, so it may trail the first answer a little.
+  let summaryLine = findSummary();
+  for (let waited = 0; !summaryLine && waited < 5_000 && exitCode === undefined; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    summaryLine = findSummary();
+  }
   if (summaryLine?.pid) process.kill(summaryLine.pid, "SIGTERM");
   else process.kill(-child.pid!, "SIGTERM");
   await exited;
