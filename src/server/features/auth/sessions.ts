@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, or } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { images, sessions, users } from "#server/db/schema.ts";
 import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { maskIp } from "#server/lib/mask-ip.ts";
+import { prepared } from "#server/lib/prepared.ts";
 import { type AuthUser, authUserColumns, toAuthUser } from "./presenter.ts";
 
 const SESSION_COOKIE = "mh_session";
@@ -98,18 +99,35 @@ export type LoadedSession = { user: AuthUser; createdAt: Date; lastSeenAt: Date;
 
 /** The session's user, unless the session is idle too long or older than its absolute lifetime. */
 export async function loadSession(db: Db, id: string): Promise<LoadedSession | null> {
-  const rows = await db
-    .select({
-      ...authUserColumns,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      mfaVerifiedAt: sessions.mfaVerifiedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(images, personPhotoJoin())
-    .where(and(eq(sessions.id, id), liveSession(Date.now())))
-    .limit(1);
+  // Every signed-in request runs this: one statement, prepared once (decision 018), read afresh each
+  // time, so a session ended or an account changed counts from the next request on.
+  const statement = prepared(db, "session_by_id", (d, name) =>
+    d
+      .select({
+        ...authUserColumns,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        mfaVerifiedAt: sessions.mfaVerifiedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(images, personPhotoJoin())
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder("id")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+          gt(sessions.createdAt, sql.placeholder("signedInAfter")),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  const now = Date.now();
+  const rows = await statement.execute({
+    id,
+    now: new Date(now),
+    signedInAfter: new Date(now - SESSION_ABSOLUTE_MS),
+  });
   const r = rows[0];
   if (!r) return null;
   return {

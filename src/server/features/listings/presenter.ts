@@ -2,13 +2,13 @@
  * A listing as the API shows it (the catalogue, a listing page, an order's bike, a reported bike):
  * the one select and the one mapping, so every place shows the same fields, seller and photo.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { categories, images, listings, users } from "#server/db/schema.ts";
 import { personPhotoJoin, sellerColumns, toPublicSeller } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
-import { districtLabel } from "#shared/districts.ts";
+import { DISTRICTS, districtLabel } from "#shared/districts.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 
 const listingPhoto = alias(images, "listing_photo");
@@ -16,10 +16,12 @@ const listingPhoto = alias(images, "listing_photo");
 /**
  * Every listing read starts here: the seller's name and verified tick come from a join, never a
  * copy. `images` is the seller's photo (as `sellerColumns` reads it); the listing's own is an alias.
+ * `extra` adds columns a read needs beside the listing (the details page's "reported by me").
  */
-export function selectListings(db: Db) {
+export function selectListings<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
   return db
     .select({
+      ...(extra as Extra),
       id: listings.id,
       createdAt: listings.createdAt,
       createdAtText: sql<string>`${listings.createdAt}::text`,
@@ -56,7 +58,12 @@ export function selectListings(db: Db) {
     .leftJoin(images, personPhotoJoin());
 }
 
-type ListingRow = Awaited<ReturnType<ReturnType<typeof selectListings>["execute"]>>[number];
+type ListingRow = Awaited<
+  ReturnType<ReturnType<typeof selectListings<Record<never, SQL>>>["execute"]>
+>[number];
+
+/** districtLabel, looked up by key: a page of 24 listings would search the 64 districts 24 times. */
+const DISTRICT_LABELS = new Map<string, string>(DISTRICTS.map((d) => [d.slug, d.label]));
 
 export function toListing(r: ListingRow): Listing {
   return {
@@ -71,7 +78,10 @@ export function toListing(r: ListingRow): Listing {
     totalUsed: r.totalUsed,
     year: r.year,
     kmRun: r.kmRun,
-    district: { slug: r.districtSlug, label: districtLabel(r.districtSlug) },
+    district: {
+      slug: r.districtSlug,
+      label: DISTRICT_LABELS.get(r.districtSlug) ?? districtLabel(r.districtSlug),
+    },
     area: r.area,
     description: r.description,
     hasRegistration: r.hasRegistration,

@@ -3,10 +3,11 @@
  * the other listings of the same catalogue entry (`model_key`: brand and model, normalised), of a
  * year within ±YEAR_SPAN, not hidden, and for sale or sold in the last year (the order's date).
  */
-import { and, between, count, eq, gt, ne, or, sql } from "drizzle-orm";
+import { and, between, count, eq, gt, ne, or, type Placeholder, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { listings, orders } from "#server/db/schema.ts";
+import { prepared } from "#server/lib/prepared.ts";
 import type { Listing, PriceHint } from "#shared/schemas/listings.ts";
 
 /** Years either side of the listing's own that still make a bike comparable. */
@@ -25,7 +26,7 @@ const span = sql.raw(String(YEAR_SPAN));
  * key, then its comparables through `listings_model_year_idx` (model_key, year), the sold ones' orders
  * through the orders' unique listing_id index.
  */
-export function comparablesOf(db: Db, listingId: string) {
+export function comparablesOf(db: Db, listingId: string | Placeholder) {
   // A scalar subquery, not EXISTS: under the OR, PostgreSQL may turn an EXISTS into a hash of every
   // order of the year; this is one probe of the orders' unique listing_id index per sold comparable.
   const soldAt = sql`(select ${orders.createdAt} from ${orders} where ${orders.listingId} = ${listings.id})`;
@@ -61,7 +62,10 @@ export async function priceHintOf(
   db: Db,
   listing: Pick<Listing, "id" | "askingPrice">,
 ): Promise<PriceHint | null> {
-  const [row] = await comparablesOf(db, listing.id);
+  const statement = prepared(db, "price_hint", (d, name) =>
+    comparablesOf(d, sql.placeholder("id")).prepare(name),
+  );
+  const [row] = await statement.execute({ id: listing.id });
   if (!row || row.typical === null || row.comparables < MIN_COMPARABLES) return null;
   const typicalPrice = Math.round(Number(row.typical));
   const difference = listing.askingPrice - typicalPrice;

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BadRequest } from "#server/errors.ts";
-import { hasReported } from "#server/features/reports/service.ts";
+import { reportedByMe } from "#server/features/reports/service.ts";
+import { fastSerializerCompiler } from "#server/lib/fast-serializer.ts";
 import { fileField } from "#server/lib/multipart.ts";
 import { uploadLimiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
@@ -26,7 +27,7 @@ import {
   advertiseListing,
   createListing,
   deleteListing,
-  getListing,
+  getListingDetail,
   listAdvertised,
   listingPhotosOf,
   listSellerListings,
@@ -74,6 +75,10 @@ function tooManyPhotos(error: FastifyError): never {
 /** `limiter`'s hooks are async functions; awaited as such when called from another hook. */
 type AsyncHook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/**
+ * The public reads every visitor makes (search, advertised, one listing) answer through a serializer
+ * compiled from their zod response schema (decision 018); the rest through zod's own.
+ */
 export async function listingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -95,6 +100,7 @@ export async function listingRoutes(app: FastifyInstance) {
     "/api/listings",
     {
       config: { access: "public" },
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         summary:
@@ -125,6 +131,7 @@ export async function listingRoutes(app: FastifyInstance) {
     "/api/listings/advertised",
     {
       config: { access: "public" },
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         summary: "Advertised bikes that are still for sale",
@@ -139,6 +146,7 @@ export async function listingRoutes(app: FastifyInstance) {
     "/api/listings/:id",
     {
       config: { access: "public" },
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         summary: "One listing, and whether the signed-in buyer has reported it",
@@ -147,13 +155,18 @@ export async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const listing = await getListing(db, request.params.id, request.user, request.adminRights);
-      const [photos, reportedByMe, priceHint] = await Promise.all([
+      const { listing, reportedByMe: reported } = await getListingDetail(
+        db,
+        request.params.id,
+        request.user,
+        request.adminRights,
+        reportedByMe,
+      );
+      const [photos, priceHint] = await Promise.all([
         listingPhotosOf(db, listing.id),
-        hasReported(db, listing.id, request.user),
         priceHintOf(db, listing),
       ]);
-      return { listing: { ...listing, photos }, reportedByMe, priceHint };
+      return { listing: { ...listing, photos }, reportedByMe: reported, priceHint };
     },
   );
 

@@ -3,19 +3,14 @@
  * (decision 016). Every page walks an index in the order asked for and stops at the page's end, so
  * a page costs about the same with ten thousand listings or a million.
  */
+import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { bikeModels, listings, users } from "#server/db/schema.ts";
 import { BadRequest, NotFound } from "#server/errors.ts";
-import {
-  afterKeyset,
-  decodeKeysetCursor,
-  isUuid,
-  type KeysetCursor,
-  type SortValueKind,
-  toKeysetPage,
-} from "#server/lib/pagination.ts";
+import { decodeKeysetCursor, isUuid, type SortValueKind, toKeysetPage } from "#server/lib/pagination.ts";
+import { mayPrepare, prepared } from "#server/lib/prepared.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
 import {
@@ -27,7 +22,9 @@ import {
 import { normaliseName } from "./catalogue.ts";
 import { selectListings, toListing } from "./presenter.ts";
 
-type ListingRow = Awaited<ReturnType<ReturnType<typeof selectListings>["execute"]>>[number];
+type ListingRow = Awaited<
+  ReturnType<ReturnType<typeof selectListings<Record<never, SQL>>>["execute"]>
+>[number];
 
 /** Each sort: its column and direction (the id breaks ties the same way), and its cursor's value. */
 const SORTS: Record<
@@ -86,41 +83,94 @@ async function modelKeysFor(db: Db, q: ListingsQuery): Promise<string[] | null> 
   const text = q.q === undefined ? "" : normaliseName(q.q);
   const brand = q.brand === undefined ? "" : normaliseName(q.brand);
   if (text === "" && brand === "") return null;
-  const byBrand = brand === "" ? undefined : eq(bikeModels.brandKey, brand);
+  const byBrand = (on: boolean) => (on ? eq(bikeModels.brandKey, sql.placeholder("brand")) : undefined);
   if (text === "") {
-    const rows = await db.select({ key: bikeModels.key }).from(bikeModels).where(byBrand);
+    const statement = prepared(db, "models_of_brand", (d, name) =>
+      d.select({ key: bikeModels.key }).from(bikeModels).where(byBrand(true)).prepare(name),
+    );
+    const rows = await statement.execute({ brand });
     return rows.map((r) => r.key);
   }
   // From the start of a word, spaces anywhere: "fzs" → `(^| )f ?z ?s`, which "fz s v3" holds and
   // "pulsar 150" does not hold for "r15". normaliseName leaves letters, digits and single spaces
   // only, none of which a regular expression reads as anything but itself.
   const pattern = `(^| )${[...text.replaceAll(" ", "")].join(" ?")}`;
-  const holds = sql<boolean>`${bikeModels.key} ~ ${pattern}`;
-  const rows = await db
-    .select({ key: bikeModels.key, holds })
-    .from(bikeModels)
-    .where(
-      and(byBrand, sql`(${holds} or word_similarity(${text}, ${bikeModels.key}) >= ${WORD_SIMILARITY})`),
-    );
+  const withBrand = brand !== "";
+  const statement = prepared(db, withBrand ? "models_named_of_brand" : "models_named", (d, name) => {
+    const holds = sql<boolean>`${bikeModels.key} ~ ${sql.placeholder("pattern")}`;
+    return d
+      .select({ key: bikeModels.key, holds })
+      .from(bikeModels)
+      .where(
+        and(
+          byBrand(withBrand),
+          sql`(${holds} or word_similarity(${sql.placeholder("text")}, ${bikeModels.key}) >= ${WORD_SIMILARITY})`,
+        ),
+      )
+      .prepare(name);
+  });
+  const rows = await statement.execute({ brand, pattern, text });
   const exact = rows.filter((r) => r.holds);
   return (exact.length > 0 ? exact : rows).map((r) => r.key);
 }
 
-/** The filters every row of the answer meets (the catalogue models aside). */
+const P = (name: keyof SearchValues) => sql.placeholder(name);
+
+/** Every value a search statement may read, by placeholder name (each statement reads some of them). */
+type SearchValues = Pick<
+  ListingsQuery,
+  | "category"
+  | "minPrice"
+  | "maxPrice"
+  | "minCc"
+  | "maxCc"
+  | "minYear"
+  | "maxYear"
+  | "maxKm"
+  | "district"
+  | "seller"
+> & { keys: string[] | null; after: string | number | undefined; afterId: string | undefined };
+
+/**
+ * Which filters a query uses, as a word: queries of one shape share their statements (decision 018),
+ * whatever their values. The filters' SQL (filtersOf) reads the same flags.
+ */
+function filterShape(q: ListingsQuery): string {
+  return [
+    q.sold === "exclude" ? "a" : "",
+    q.category !== "all" ? "c" : "",
+    q.minPrice !== undefined ? "p" : "",
+    q.maxPrice !== undefined ? "P" : "",
+    q.minCc !== undefined ? "e" : "",
+    q.maxCc !== undefined ? "E" : "",
+    q.minYear !== undefined ? "y" : "",
+    q.maxYear !== undefined ? "Y" : "",
+    q.maxKm !== undefined ? "K" : "",
+    q.district !== undefined ? "d" : "",
+    q.negotiable === "true" ? "n" : "",
+    q.seller !== undefined ? "s" : "",
+    q.verified === "true" ? "v" : "",
+  ].join("");
+}
+
+/**
+ * The filters every row of the answer meets (the catalogue models aside), their values as
+ * placeholders. What never varies is written into the SQL: an index or a plan may rely on it.
+ */
 function filtersOf(q: ListingsQuery): SQL[] {
-  const where: SQL[] = [eq(listings.hidden, false)];
-  if (q.sold === "exclude") where.push(eq(listings.status, "available"));
-  if (q.category !== "all") where.push(eq(listings.categorySlug, q.category));
-  if (q.minPrice !== undefined) where.push(gte(listings.askingPrice, q.minPrice));
-  if (q.maxPrice !== undefined) where.push(lte(listings.askingPrice, q.maxPrice));
-  if (q.minCc !== undefined) where.push(gte(listings.engineCc, q.minCc));
-  if (q.maxCc !== undefined) where.push(lte(listings.engineCc, q.maxCc));
-  if (q.minYear !== undefined) where.push(gte(listings.year, q.minYear));
-  if (q.maxYear !== undefined) where.push(lte(listings.year, q.maxYear));
-  if (q.maxKm !== undefined) where.push(lte(listings.kmRun, q.maxKm));
-  if (q.district !== undefined) where.push(eq(listings.districtSlug, q.district));
+  const where: SQL[] = [sql`${listings.hidden} = false`];
+  if (q.sold === "exclude") where.push(sql`${listings.status} = 'available'`);
+  if (q.category !== "all") where.push(eq(listings.categorySlug, P("category")));
+  if (q.minPrice !== undefined) where.push(gte(listings.askingPrice, P("minPrice")));
+  if (q.maxPrice !== undefined) where.push(lte(listings.askingPrice, P("maxPrice")));
+  if (q.minCc !== undefined) where.push(gte(listings.engineCc, P("minCc")));
+  if (q.maxCc !== undefined) where.push(lte(listings.engineCc, P("maxCc")));
+  if (q.minYear !== undefined) where.push(gte(listings.year, P("minYear")));
+  if (q.maxYear !== undefined) where.push(lte(listings.year, P("maxYear")));
+  if (q.maxKm !== undefined) where.push(lte(listings.kmRun, P("maxKm")));
+  if (q.district !== undefined) where.push(eq(listings.districtSlug, P("district")));
   if (q.negotiable === "true") where.push(eq(listings.negotiable, true));
-  if (q.seller !== undefined) where.push(eq(listings.sellerId, q.seller));
+  if (q.seller !== undefined) where.push(sql`${listings.sellerId} = ${P("seller")}::uuid`);
   if (q.verified === "true") {
     where.push(
       sql`exists (select 1 from ${users} where ${users.id} = ${listings.sellerId} and ${users.verified})`,
@@ -132,34 +182,50 @@ function filtersOf(q: ListingsQuery): SQL[] {
 const direction = (dir: "asc" | "desc") => (dir === "asc" ? sql`asc` : sql`desc`);
 
 /** The models to merge, one row each; the keys travel as one array parameter, however many. */
-function modelRows(keys: string[]): SQL {
-  return sql`unnest(${sql.param(keys)}::text[]) as k(key)`;
+function modelRows(): SQL {
+  return sql`unnest(${P("keys")}::text[]) as k(key)`;
+}
+
+/**
+ * How a search meets the catalogue models: every model (no `q` or `brand`), each of a few models
+ * walked through its own index (`each`), or many as one condition on the sort's index (`any`).
+ */
+type ModelWalk = "all" | "each" | "any";
+
+/** The rows after the cursor in the sort's order (one row comparison: a range of its index). */
+function afterCursor(sort: (typeof SORTS)[ListingSort]): SQL {
+  const value = sort.kind === "timestamp" ? sql`${P("after")}::timestamptz` : sql`${P("after")}::int`;
+  return sort.dir === "asc"
+    ? sql`(${sort.column}, ${listings.id}) > (${value}, ${P("afterId")}::uuid)`
+    : sql`(${sort.column}, ${listings.id}) < (${value}, ${P("afterId")}::uuid)`;
 }
 
 /**
  * The ids of one page, in order. With a few models: the first `take` rows of each model through its
  * (model_key, sort, id) index, merged; otherwise the sort's own index, skipping rows that do not match.
+ * `take` is written into the SQL (a page size from the schema, 2 to 101): a plan made for any limit
+ * would not be the one for a page.
  */
 function pageIds(
   where: SQL[],
-  keys: string[] | null,
+  walk: ModelWalk,
   sort: (typeof SORTS)[ListingSort],
-  cursor: KeysetCursor | null,
+  hasCursor: boolean,
   take: number,
 ): SQL {
   const dir = direction(sort.dir);
-  const after = afterKeyset(sort.column, listings.id, sort.dir, sort.kind, cursor);
-  const conditions = and(...where, after);
-  if (keys === null) {
+  const conditions = and(...where, hasCursor ? afterCursor(sort) : undefined);
+  const limit = sql.raw(String(take));
+  if (walk !== "each") {
     return sql`select ${listings.id} from ${listings} where ${conditions}
-      order by ${sort.column} ${dir}, ${listings.id} ${dir} limit ${take}`;
+      order by ${sort.column} ${dir}, ${listings.id} ${dir} limit ${limit}`;
   }
-  return sql`select p.id from ${modelRows(keys)} cross join lateral (
+  return sql`select p.id from ${modelRows()} cross join lateral (
       select ${listings.id} as id, ${sort.column} as v from ${listings}
       where ${listings.modelKey} = k.key and ${conditions}
-      order by ${sort.column} ${dir}, ${listings.id} ${dir} limit ${take}
+      order by ${sort.column} ${dir}, ${listings.id} ${dir} limit ${limit}
     ) p
-    order by p.v ${dir}, p.id ${dir} limit ${take}`;
+    order by p.v ${dir}, p.id ${dir} limit ${limit}`;
 }
 
 /**
@@ -167,20 +233,56 @@ function pageIds(
  * scan). Per model, the count walks the model's newest-first index in order, so it stops after
  * TOTAL_CAP + 1 rows; unordered, the planner would read every index entry of the model first.
  */
-async function countCapped(db: Db, where: SQL[], keys: string[] | null): Promise<number> {
-  const stop = TOTAL_CAP + 1;
+function countCapped(db: Db, where: SQL[], walk: ModelWalk) {
+  const stop = sql.raw(String(TOTAL_CAP + 1));
   const conditions = and(...where);
   const matching =
-    keys === null
+    walk !== "each"
       ? sql`select 1 from ${listings} where ${conditions} limit ${stop}`
-      : sql`select 1 from ${modelRows(keys)} cross join lateral (
+      : sql`select 1 from ${modelRows()} cross join lateral (
           select 1 from ${listings} where ${listings.modelKey} = k.key and ${conditions}
           order by ${listings.createdAt} desc, ${listings.id} desc limit ${stop}
         ) c limit ${stop}`;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(sql`(${matching}) as matching`);
-  return row?.n ?? 0;
+  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(sql`(${matching}) as matching`);
+}
+
+/** The page's rows, in the sort's order. */
+function pageRows(
+  db: Db,
+  where: SQL[],
+  walk: ModelWalk,
+  sort: (typeof SORTS)[ListingSort],
+  hasCursor: boolean,
+  take: number,
+) {
+  const order = sort.dir === "asc" ? asc : desc;
+  return selectListings(db)
+    .where(sql`${listings.id} in (${pageIds(where, walk, sort, hasCursor, take)})`)
+    .orderBy(order(sort.column), order(listings.id));
+}
+
+/** A search statement's name on the server: the same shape, the same name and SQL in every process. */
+function statementName(kind: string, shape: string): string {
+  return `${kind}_${createHash("sha1").update(shape).digest("hex").slice(0, 24)}`;
+}
+
+/**
+ * Runs the statement of `shape`, prepared once per handle; past MAX_PREPARED shapes (queries can be
+ * shaped many ways) the rest are built for each request as before.
+ */
+function run<R>(
+  db: Db,
+  kind: string,
+  shape: string,
+  build: (db: Db) => {
+    prepare(name: string): { execute(v: SearchValues): Promise<R> };
+    execute(v: SearchValues): Promise<R>;
+  },
+  values: SearchValues,
+): Promise<R> {
+  const key = `${kind}:${shape}`;
+  if (!mayPrepare(db, key)) return build(db).execute(values);
+  return prepared(db, key, (d) => build(d).prepare(statementName(kind, shape))).execute(values);
 }
 
 /** `GET /api/listings`: one page of the bikes matching the query, in its sort, and how many match. */
@@ -188,21 +290,46 @@ export async function searchListings(db: Db, q: ListingsQuery): Promise<Listings
   checkQuery(q);
   const sort = SORTS[q.sort];
   const cursor = decodeKeysetCursor(q.cursor, q.sort, sort.kind);
-  let keys = await modelKeysFor(db, q);
+  const keys = await modelKeysFor(db, q);
   if (keys !== null && keys.length === 0)
     return { items: [], nextCursor: null, total: 0, totalIsCapped: false };
-  const where = filtersOf(q);
-  if (keys !== null && keys.length > MANY_MODELS) {
-    where.push(sql`${listings.modelKey} = any(${sql.param(keys)}::text[])`);
-    keys = null;
-  }
-  const order = sort.dir === "asc" ? asc : desc;
-  const rows = await selectListings(db)
-    .where(sql`${listings.id} in (${pageIds(where, keys, sort, cursor, q.limit + 1)})`)
-    .orderBy(order(sort.column), order(listings.id));
+  const walk: ModelWalk = keys === null ? "all" : keys.length > MANY_MODELS ? "any" : "each";
+  const whereOf = (query: ListingsQuery) => {
+    const where = filtersOf(query);
+    if (walk === "any") where.push(sql`${listings.modelKey} = any(${P("keys")}::text[])`);
+    return where;
+  };
+  const values: SearchValues = {
+    category: q.category,
+    minPrice: q.minPrice,
+    maxPrice: q.maxPrice,
+    minCc: q.minCc,
+    maxCc: q.maxCc,
+    minYear: q.minYear,
+    maxYear: q.maxYear,
+    maxKm: q.maxKm,
+    district: q.district,
+    seller: q.seller,
+    keys,
+    after: cursor?.value,
+    afterId: cursor?.id,
+  };
+  const filters = `${filterShape(q)}/${walk}`;
+  const take = q.limit + 1;
+  const rows = await run(
+    db,
+    "listings_page",
+    `${filters}/${q.sort}/${cursor ? "after" : "first"}/${take}`,
+    (d) => pageRows(d, whereOf(q), walk, sort, cursor !== null, take),
+    values,
+  );
   const page = toKeysetPage(rows, q.limit, q.sort, (r) => ({ value: sort.valueOf(r), id: r.id }));
   // A first page that is the whole answer has counted itself.
-  const counted = !cursor && rows.length <= q.limit ? rows.length : await countCapped(db, where, keys);
+  const counted =
+    !cursor && rows.length <= q.limit
+      ? rows.length
+      : ((await run(db, "listings_count", filters, (d) => countCapped(d, whereOf(q), walk), values))[0]?.n ??
+        0);
   return {
     items: page.items.map(toListing),
     nextCursor: page.nextCursor,

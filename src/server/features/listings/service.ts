@@ -5,6 +5,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
 import { type ImageStore, type StoredImage, saveImage, toImage } from "#server/images/store.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
+import { prepared } from "#server/lib/prepared.ts";
 import { MSG } from "#shared/messages.ts";
 import type {
   Listing,
@@ -59,20 +60,68 @@ export async function getListing(
   adminRights = false,
 ): Promise<Listing> {
   if (!isUuid(id)) throw new NotFound(MSG.listing.notFound);
-  const [row] = await selectListings(db).where(eq(listings.id, id)).limit(1);
+  const statement = prepared(db, "listing_by_id", (d, name) =>
+    selectListings(d)
+      .where(eq(listings.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
+  return toListing(visibleTo(row, viewer, adminRights));
+}
+
+/** The row, unless there is none or it is hidden from `viewer`. */
+function visibleTo<T extends { hidden: boolean; seller: { id: string } }>(
+  row: T | undefined,
+  viewer: AuthUser | null,
+  adminRights: boolean,
+): T {
   const mayseeHidden = adminRights || (viewer !== null && viewer.id === row?.seller.id);
   if (!row || (row.hidden && !mayseeHidden)) throw new NotFound(MSG.listing.notFound);
-  return toListing(row);
+  return row;
+}
+
+/**
+ * What the details page reads with the listing, in the same statement: a column of the reports
+ * feature (whether this buyer has reported it), reading the `reporter` placeholder.
+ */
+export type ReportedColumn = {
+  column: (listingId: typeof listings.id) => SQL<boolean>;
+  reporterOf: (viewer: AuthUser | null) => string | null;
+};
+
+/** `GET /api/listings/:id`'s listing and whether the viewer has reported it, in one statement. */
+export async function getListingDetail(
+  db: Db,
+  id: string,
+  viewer: AuthUser | null,
+  adminRights: boolean,
+  reported: ReportedColumn,
+): Promise<{ listing: Listing; reportedByMe: boolean }> {
+  if (!isUuid(id)) throw new NotFound(MSG.listing.notFound);
+  const statement = prepared(db, "listing_detail", (d, name) =>
+    selectListings(d, { reportedByMe: reported.column(listings.id) })
+      .where(eq(listings.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id, reporter: reported.reporterOf(viewer) });
+  const visible = visibleTo(row, viewer, adminRights);
+  return { listing: toListing(visible), reportedByMe: visible.reportedByMe };
 }
 
 /** Every photo of a listing, cover first, each named by its image key for an edit's `photoIds`. */
 export async function listingPhotosOf(db: Db, listingId: string): Promise<ListingPhoto[]> {
-  const rows = await db
-    .select({ key: images.key, width: images.width, height: images.height })
-    .from(listingPhotos)
-    .innerJoin(images, eq(images.key, listingPhotos.imageKey))
-    .where(eq(listingPhotos.listingId, listingId))
-    .orderBy(asc(listingPhotos.position));
+  const statement = prepared(db, "listing_photos", (d, name) =>
+    d
+      .select({ key: images.key, width: images.width, height: images.height })
+      .from(listingPhotos)
+      .innerJoin(images, eq(images.key, listingPhotos.imageKey))
+      .where(eq(listingPhotos.listingId, sql.placeholder("id")))
+      .orderBy(asc(listingPhotos.position))
+      .prepare(name),
+  );
+  const rows = await statement.execute({ id: listingId });
   return rows.map((r) => ({ id: r.key, ...toImage(r) }));
 }
 

@@ -3,22 +3,38 @@ import type { Db } from "#server/db/client.ts";
 import { listings, orders, reports, users } from "#server/db/schema.ts";
 import { Conflict, NotFound } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
-import { listingsByIds } from "#server/features/listings/service.ts";
+import { listingsByIds, type ReportedColumn } from "#server/features/listings/service.ts";
 import { decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/lib/pg-errors.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ReportCreateReq } from "#shared/schemas/reports.ts";
 import { reportColumns, toReportedListing } from "./presenter.ts";
 
+/** Only a buyer reports listings: anyone else has no report of their own to see. */
+function reporterOf(user: AuthUser | null): string | null {
+  return user?.role === "buyer" ? user.id : null;
+}
+
 export async function hasReported(db: Db, listingId: string, user: AuthUser | null): Promise<boolean> {
-  if (user?.role !== "buyer") return false;
+  const reporter = reporterOf(user);
+  if (reporter === null) return false;
   const [row] = await db
     .select({ id: reports.id })
     .from(reports)
-    .where(and(eq(reports.listingId, listingId), eq(reports.reporterId, user.id)))
+    .where(and(eq(reports.listingId, listingId), eq(reports.reporterId, reporter)))
     .limit(1);
   return !!row;
 }
+
+/**
+ * `hasReported` as a column of a listing read (the details page reads both in one statement): the
+ * `reporter` placeholder takes `reporterOf(viewer)`; null (not a buyer) matches no report.
+ */
+export const reportedByMe: ReportedColumn = {
+  column: (listingId) =>
+    sql<boolean>`exists (select 1 from ${reports} where ${reports.listingId} = ${listingId} and ${reports.reporterId} = ${sql.placeholder("reporter")})`,
+  reporterOf,
+};
 
 /** One report per buyer per listing: the unique index decides, so a double click cannot make two. */
 export async function reportListing(
