@@ -1,4 +1,4 @@
-import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { Forbidden } from "#server/errors.ts";
@@ -85,14 +85,18 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     crossOriginEmbedderPolicy: false,
     hsts: opts.publicOrigin.startsWith("https:"),
   };
-  await app.register(helmet, helmetOptions);
   const permissions = permissionsPolicy(opts.stripe);
-  app.addHook("onRequest", async (_request, reply) => {
+  // Helmet's headers hold nothing per request (no nonce): asked of helmet once, at start-up, and
+  // written on every answer as helmet's own hook writes them, without running helmet each time.
+  const helmetSet = Object.entries(await helmetHeaders(helmetOptions));
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const [name, value] of helmetSet) reply.raw.setHeader(name, value);
     reply.header("permissions-policy", permissions);
+    done();
   });
-  // For the answers Fastify and Node write before helmet's hook runs (a bad URL, too large headers).
+  // For the answers Fastify and Node write before this hook runs (a bad URL, too large headers).
   app.decorate("securityHeaders", {
-    ...(await helmetHeaders(helmetOptions)),
+    ...Object.fromEntries(helmetSet),
     "permissions-policy": permissions,
   });
 
