@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { MSG } from "#shared/messages.ts";
+import { type DemoRole, expect, test } from "./fixtures.ts";
 
 /** Lighthouse's mobile screen, where the home page's categories section used to shift (CLS 0.357). */
 const PHONE = { width: 412, height: 823 };
@@ -102,6 +103,85 @@ for (const screen of SCREENS) {
         const { total, shifts } = await settledShifts(page);
         expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
       });
+    });
+  }
+}
+
+/** The demo seller's first bike, read through the API as that seller (the page's context is signed in). */
+async function ownListingId(page: Page) {
+  const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: string } };
+  const res = await page.request.get(`/api/listings?category=all&seller=${me.user.id}&limit=1`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { items: { id: string }[] }).items[0]!.id;
+}
+
+async function firstSellerId(page: Page) {
+  const res = await page.request.get("/api/listings");
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { items: { seller: { id: string } }[] }).items[0]!.seller.id;
+}
+
+/** A page to measure: where it is (some need an id from the API) and the heading that says it has come. */
+type PageCase = { name: string; path: string | ((page: Page) => Promise<string>); heading?: string | RegExp };
+
+/** Every other page a person can open, by who opens it (home, category and details are above). */
+const PAGES: Record<"visitor" | DemoRole, PageCase[]> = {
+  visitor: [
+    { name: "the sign-in page", path: "/signin", heading: "Sign in" },
+    { name: "the sign-up page", path: "/signup", heading: "Create your account" },
+    { name: "the blog", path: "/blog", heading: "Blog" },
+    { name: "a blog article", path: "/blog/inspect-a-used-bike" },
+    { name: "the FAQ", path: "/faq", heading: "Frequently asked questions" },
+    { name: "a seller's page", path: async (page) => `/sellers/${await firstSellerId(page)}` },
+    { name: "the not-found page", path: "/no/such/page", heading: MSG.generic.notFound },
+  ],
+  buyer: [
+    { name: "the dashboard overview", path: "/dashboard", heading: /^Welcome, / },
+    { name: "the profile page", path: "/dashboard/profile", heading: "Profile" },
+    { name: "my orders", path: "/dashboard/myorders", heading: "My orders" },
+  ],
+  seller: [
+    { name: "the dashboard overview", path: "/dashboard", heading: /^Welcome, / },
+    { name: "my products", path: "/dashboard/myproducts", heading: "My products" },
+    { name: "adding a product", path: "/dashboard/addproduct", heading: "Add Product" },
+    { name: "my buyers", path: "/dashboard/mybuyers", heading: "My buyers" },
+    {
+      name: "a product's details",
+      path: async (page) => `/dashboard/myproducts/details/${await ownListingId(page)}`,
+    },
+    {
+      name: "editing a product",
+      path: async (page) => `/dashboard/myproducts/edit/${await ownListingId(page)}`,
+      heading: "Edit product",
+    },
+  ],
+  admin: [
+    { name: "the dashboard overview", path: "/dashboard", heading: /^Welcome, / },
+    { name: "all sellers", path: "/dashboard/allsellers", heading: "All sellers" },
+    { name: "all buyers", path: "/dashboard/allbuyers", heading: "All buyers" },
+    { name: "reported items", path: "/dashboard/reporteditems", heading: "Reported items" },
+  ],
+};
+
+for (const screen of SCREENS) {
+  for (const [who, pages] of Object.entries(PAGES) as [keyof typeof PAGES, PageCase[]][]) {
+    test.describe(`layout stability of every page on ${screen.name} for ${who === "visitor" ? "a signed-out visitor" : `the demo ${who}`}`, () => {
+      test.use(screen.use);
+      test.beforeEach(async ({ page, signInAs }) => {
+        if (who !== "visitor") await signInAs(who);
+        await recordShifts(page);
+      });
+
+      for (const { name, path, heading } of pages) {
+        test(`${name} does not shift while it loads`, async ({ page }) => {
+          await page.goto(typeof path === "string" ? path : await path(page));
+          await expect(
+            page.getByRole("heading", { level: 1, ...(heading ? { name: heading } : {}) }),
+          ).toBeVisible();
+          const { total, shifts } = await settledShifts(page);
+          expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+        });
+      }
     });
   }
 }
