@@ -65,7 +65,7 @@ function useSignOutAction() {
 }
 
 export function Navbar() {
-  const { user, isLoading } = useSession();
+  const { user, isLoading, error } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -130,36 +130,45 @@ export function Navbar() {
           </Link>
         </div>
 
-        <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
+        {/* Kept out of sight until the session is known (or cannot be): its links depend on who is
+            signed in, and links appearing beside visible ones would move them (CLS). As wide as the
+            longest list (a buyer's), so the parts either side keep their place too. */}
+        <ul
+          className={`menu menu-horizontal hidden justify-center gap-1 px-1 lg:flex lg:min-w-[34rem] ${isLoading && !error ? "invisible" : ""}`}
+        >
           <NavItems items={items} />
         </ul>
 
         <div className="flex flex-1 items-center justify-end gap-2">
           <ThemeToggle />
-          {isLoading ? (
-            <span
-              className="loading loading-dots loading-sm"
-              role="status"
-              aria-label="Loading your account"
-            />
-          ) : user ? (
-            <>
-              <Link
-                to={paths.dashboard.profile.getHref()}
-                className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-              >
-                <UserAvatar user={user} />
-              </Link>
-              {signOutButton("hidden sm:inline-flex")}
-            </>
-          ) : (
-            <>
-              {signUpLink("hidden sm:inline-flex")}
-              <Link to={paths.signin.getHref()} className="btn btn-primary btn-sm">
-                Sign In
-              </Link>
-            </>
-          )}
+          {/* As wide and tall as the largest of its contents (Sign Up and Sign In, or the photo and Sign
+              Out; below sm Sign In alone), so the theme toggle stays put when the session arrives (CLS). */}
+          <div className="flex min-h-10 min-w-[4.75rem] items-center justify-end gap-2 sm:min-w-[10.5rem]">
+            {isLoading ? (
+              <span
+                className="loading loading-dots loading-sm"
+                role="status"
+                aria-label="Loading your account"
+              />
+            ) : user ? (
+              <>
+                <Link
+                  to={paths.dashboard.profile.getHref()}
+                  className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                >
+                  <UserAvatar user={user} />
+                </Link>
+                {signOutButton("hidden sm:inline-flex")}
+              </>
+            ) : (
+              <>
+                {signUpLink("hidden sm:inline-flex")}
+                <Link to={paths.signin.getHref()} className="btn btn-primary btn-sm">
+                  Sign In
+                </Link>
+              </>
+            )}
+          </div>
         </div>
       </nav>
 
