@@ -40,6 +40,31 @@ describe("Continue with Google", () => {
     expect(screen.getByText(MSG.google.newAccountsAreBuyers)).toBeInTheDocument();
   });
 
+  it("keeps its place, with nothing to click, while the server has not said whether it is set up", async () => {
+    let answer!: (google: boolean) => void;
+    const providers = new Promise<boolean>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      "GET /api/auth/providers": async () => ({ body: { google: await providers } }),
+      "GET /api/auth/demo-accounts": () => ({ body: { accounts: [] } }),
+      "GET /api/auth/me": () => ({ body: { user: null } }),
+    });
+    renderRoutes(routes, "/signup");
+
+    expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+    // Laid out (so the lines below do not jump when it comes) but hidden from eyes and screen readers.
+    expect(screen.getByText(MSG.google.continue).closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole("link", { name: MSG.google.continue })).not.toBeInTheDocument();
+
+    answer(true);
+    expect(await screen.findByRole("link", { name: MSG.google.continue })).toHaveAttribute(
+      "href",
+      "/api/auth/google",
+    );
+    expect(screen.getByText(MSG.google.continue).closest('[aria-hidden="true"]')).toBeNull();
+  });
+
   it.each(["/signin", "/signup"])("is not on %s when the server is not set up for Google", async (url) => {
     const fetchMock = serverWithGoogle(false);
     renderRoutes(routes, url);

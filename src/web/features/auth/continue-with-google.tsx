@@ -29,20 +29,34 @@ function GoogleMark() {
 }
 
 /**
- * "Continue with Google", shown only when the server is set up for it (hidden while that is
- * being asked). A plain link, not a fetch: the server redirects the whole page to Google and back.
+ * "Continue with Google", shown only when the server is set up for it. While that is being asked
+ * its place is kept by an invisible copy (no link, hidden from screen readers), so the lines below
+ * do not jump when it comes (CLS); a server without Google gives the place back once.
+ * A plain link, not a fetch: the server redirects the whole page to Google and back.
  */
 export function ContinueWithGoogle({ from, hint }: { from?: string | null; hint?: string }) {
-  const { data } = useAuthProviders();
-  if (!data?.google) return null;
+  const { data, isPending } = useAuthProviders();
+  if (!data?.google && !isPending) return null;
   const href = from ? `/api/auth/google?from=${encodeURIComponent(from)}` : "/api/auth/google";
+  const label = (
+    <>
+      <GoogleMark />
+      {MSG.google.continue}
+    </>
+  );
   return (
-    <div className="flex flex-col gap-2">
+    <div
+      className={`flex flex-col gap-2 ${isPending ? "invisible" : ""}`}
+      aria-hidden={isPending || undefined}
+    >
       <div className="divider my-0 text-sm text-base-content/70">or</div>
-      <a href={href} className="btn btn-outline w-full gap-2">
-        <GoogleMark />
-        {MSG.google.continue}
-      </a>
+      {isPending ? (
+        <span className="btn btn-outline w-full gap-2">{label}</span>
+      ) : (
+        <a href={href} className="btn btn-outline w-full gap-2">
+          {label}
+        </a>
+      )}
       {hint ? <p className="text-center text-xs text-base-content/70">{hint}</p> : null}
     </div>
   );
