@@ -22,7 +22,8 @@ export default function MyListingsPage() {
   return (
     <section className="flex flex-col gap-6">
       <PageTitle>My products — MotoHaat</PageTitle>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      {/* As tall as the button that joins the heading once the bikes are in, so the heading stays put. */}
+      <div className="flex min-h-10 flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My products</h1>
         {hasListings ? addListing : null}
       </div>
