@@ -1,9 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
+import { screen } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRoutes } from "#web/router.tsx";
 import { buildListing } from "#web/test/listings.ts";
-import { mockApi } from "#web/test/render.tsx";
+import { mockApi, renderRoutes } from "#web/test/render.tsx";
 
 const bike = buildListing();
 const page = { items: [bike], nextCursor: null, total: 1, totalIsCapped: false };
@@ -53,5 +54,46 @@ describe("the router starts a page's first request while its code loads", () => 
       expect(queryClient.getQueryState(["listings", "detail", bike.id])?.status).toBe("success"),
     );
     router.dispose();
+  });
+});
+
+describe("sign-in shows once the server has said whether Google is set up", () => {
+  const signedOutWithoutDemo = {
+    "GET /api/auth/me": () => ({ body: { user: null } }),
+    "GET /api/auth/demo-accounts": () => ({ status: 404, body: { status: 404, title: "Not Found" } }),
+  };
+
+  it("so a server without Google never shows, then takes back, a place for its button", async () => {
+    let answer: (google: boolean) => void = () => {};
+    const providers = new Promise<boolean>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      ...signedOutWithoutDemo,
+      "GET /api/auth/providers": async () => ({ body: { google: await providers } }),
+    });
+    renderRoutes(createRoutes, "/signin");
+    // Not before the answer: the page would have had to guess.
+    await vi.waitFor(() => expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument());
+    expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
+    answer(false);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Sign in" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Continue with Google")).not.toBeInTheDocument();
+  });
+
+  it("and shows at once, without it, when the API cannot be reached", async () => {
+    mockApi({
+      ...signedOutWithoutDemo,
+      "GET /api/auth/providers": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    renderRoutes(createRoutes, "/signin");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Sign in" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Continue with Google" })).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { NotFoundPage } from "#web/app/not-found-page.tsx";
 import { RootLayout, RootLayoutFallback } from "#web/app/root-layout.tsx";
 import { RouteError } from "#web/app/route-error.tsx";
 import { paths } from "#web/config/paths.ts";
+import { loadAuthProviders } from "#web/features/auth/prefetch.ts";
 import { prefetchAdvertised, prefetchCategory, prefetchListing } from "#web/features/listings/prefetch.ts";
 
 type PageModule = { default: ComponentType };
@@ -52,8 +53,16 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             },
             lazy: page(() => import("#web/app/home-route.tsx")),
           },
-          { path: paths.signup.path, lazy: page(() => import("#web/features/auth/signup-page.tsx")) },
-          { path: paths.signin.path, lazy: page(() => import("#web/features/auth/signin-page.tsx")) },
+          {
+            path: paths.signup.path,
+            loader: () => loadAuthProviders(queryClient),
+            lazy: page(() => import("#web/features/auth/signup-page.tsx")),
+          },
+          {
+            path: paths.signin.path,
+            loader: () => loadAuthProviders(queryClient),
+            lazy: page(() => import("#web/features/auth/signin-page.tsx")),
+          },
           {
             path: paths.resetPassword.path,
             lazy: page(() => import("#web/features/auth/reset-password-page.tsx")),

@@ -16,7 +16,7 @@ export function useDemoAccounts() {
 }
 
 /** Which sign-in providers the server is set up for; fixed for the life of the server. */
-const authProvidersQueryOptions = () =>
+export const authProvidersQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.auth.providers,
     queryFn: ({ signal }) => api<AuthProvidersResponse>("/api/auth/providers", { signal }),

@@ -29,9 +29,10 @@ function GoogleMark() {
 }
 
 /**
- * "Continue with Google", shown only when the server is set up for it. While that is being asked
- * its place is kept by an invisible copy (no link, hidden from screen readers), so the lines below
- * do not jump when it comes (CLS); a server without Google gives the place back once.
+ * "Continue with Google", shown only when the server is set up for it. The router's loader asks
+ * before sign-in and sign-up show (features/auth/prefetch.ts), so the answer is normally here at first
+ * paint; should it still be on its way, an invisible copy (no link, hidden from screen readers) keeps
+ * its place so the lines below do not jump when it comes (CLS).
  * A plain link, not a fetch: the server redirects the whole page to Google and back.
  */
 export function ContinueWithGoogle({ from, hint }: { from?: string | null; hint?: string }) {
