@@ -5,15 +5,17 @@ import type { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import type pg from "pg";
+import pg from "pg";
 import sharp from "sharp";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
+import { createUser } from "#server/features/auth/service.ts";
 import { createImageStore, saveImage } from "#server/images/store.ts";
 import { createScratchDatabase } from "#server/test/scratch-database.ts";
 import type { ListingsSearchPage } from "#shared/schemas/listings.ts";
+import { type Query, startBaseline } from "./baseline.ts";
 import { grow, openMarket } from "./market.ts";
 
 const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
@@ -28,8 +30,19 @@ const SEARCH_SIZES = (process.env.BENCH_SEARCH_SIZES ?? (onPostgres ? "10000,100
   .split(",")
   .map(Number)
   .sort((a, b) => a - b);
-/** `reads` (the pages every visitor hits), `search` (search and filters at each size), or both. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? "reads,search").split(","));
+/**
+ * `reads` (the pages every visitor hits), `baseline` (the app against a hand-written server, and a
+ * signed-in buyer against someone signed out), `search` (search and filters at each size).
+ */
+const PARTS = new Set((process.env.BENCH_PARTS ?? "reads,baseline,search").split(","));
+/** Which comparisons `baseline` runs: `baseline` (the app against the hand-written server), `signed-in`, or both. */
+const VERSUS = new Set((process.env.BENCH_VERSUS ?? "baseline,signed-in").split(","));
+/** The baseline names its statements on PostgreSQL too (each connection prepares them once). */
+const BASELINE_PREPARED = process.env.BENCH_BASELINE_PREPARED === "true";
+/** The app must serve at least this share of the baseline's requests per second (issue 12, item 7). */
+const VERSUS_TARGET = { postgres: 1.0, pglite: 0.9 } as const;
+/** A signed-in buyer's listing view must serve at least this share of a signed-out one's (item 8). */
+const SIGNED_IN_TARGET = 0.85;
 const SELLERS = Number(process.env.BENCH_SELLERS ?? 1000);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
@@ -66,15 +79,25 @@ const SEARCHES: Target[] = [
   },
 ];
 
-type Measured = { rps: number; p50: number; p99: number; failed: number };
+type Measured = { rps: number; p50: number; p99: number; failed: number; rounds?: number[] };
 
-async function measure(base: string, target: Target, seconds = DURATION_SECONDS): Promise<Measured> {
+async function measure(
+  base: string,
+  target: Target,
+  seconds = DURATION_SECONDS,
+  opts: { headers?: Record<string, string>; ownThread?: boolean } = {},
+): Promise<Measured> {
   // Warm up first (JIT, plan and buffer caches): the first requests would be measuring the start.
-  for (let i = 0; i < 20; i++) await fetch(`${base}${target.path}`).then((r) => r.arrayBuffer());
+  for (let i = 0; i < 20; i++) {
+    await fetch(`${base}${target.path}`, { headers: opts.headers ?? {} }).then((r) => r.arrayBuffer());
+  }
   const result = await autocannon({
     url: `${base}${target.path}`,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    // Comparisons send their load from a worker thread, off the event loop of the servers compared.
+    ...(opts.ownThread ? { workers: 1 } : {}),
   });
   return {
     rps: Math.round(result.requests.average),
@@ -137,6 +160,9 @@ type Running = {
   base: string;
   kind: Database["kind"];
   logged: ReturnType<typeof loggingDb>;
+  database: Database;
+  /** The hand-written server on the same database, started on first use. */
+  baseline(): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -175,13 +201,36 @@ async function startMarket(size: number): Promise<Running> {
     const app = await buildApp({ config, database: { ...database, db: logged.db }, logger: false });
     await app.listen({ host: "127.0.0.1", port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+    let pool: pg.Pool | undefined;
     return {
       size,
       base,
       kind: database.kind,
       logged,
+      database,
+      baseline: async () => {
+        if (!baseline) {
+          let query: Query;
+          if (fresh) {
+            // Its own pool, as large as the app's (src/server/db/client.ts).
+            const p = new pg.Pool({ connectionString: fresh.url, max: 10 });
+            pool = p;
+            query = (name, text, values) =>
+              BASELINE_PREPARED ? p.query({ name, text, values }) : p.query(text, values);
+          } else {
+            const client = (database.db as unknown as { $client: PGlite }).$client;
+            query = (_name, text, values) =>
+              client.query<Record<string, unknown>>(text, values).then((r) => ({ rows: r.rows }));
+          }
+          baseline = await startBaseline(query);
+        }
+        return baseline.base;
+      },
       close: async () => {
         await app.close();
+        await baseline?.close();
+        await pool?.end();
         await close();
       },
     };
@@ -193,7 +242,10 @@ async function startMarket(size: number): Promise<Running> {
 
 async function main() {
   const sizes = [
-    ...new Set([...(PARTS.has("reads") ? [LISTINGS] : []), ...(PARTS.has("search") ? SEARCH_SIZES : [])]),
+    ...new Set([
+      ...(PARTS.has("reads") || PARTS.has("baseline") ? [LISTINGS] : []),
+      ...(PARTS.has("search") ? SEARCH_SIZES : []),
+    ]),
   ].sort((a, b) => a - b);
   // One market per size, all up at once: each search is measured on each market in turn, so a
   // change in the machine's load lands on both sides of a comparison rather than on one.
@@ -204,6 +256,7 @@ async function main() {
     const slack = markets[0]?.kind === "pglite" ? 3 : 1;
     let missed = 0;
     if (PARTS.has("reads")) missed += await readPaths(at(LISTINGS).base, LISTINGS, slack);
+    if (PARTS.has("baseline")) missed += await versus(at(LISTINGS));
 
     if (PARTS.has("search")) {
       const results = new Map<number, Measured[]>(SEARCH_SIZES.map((size) => [size, []]));
@@ -333,6 +386,133 @@ async function readPaths(base: string, size: number, slack: number): Promise<num
   }
   console.log(`\nread paths, ${size} listings, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
   console.log(out.join("\n"));
+  return missed;
+}
+
+/** `a` then `b`, then `b` then `a` (ROUNDS times in all); mean requests per second, worst p99 of each. */
+async function alternate(
+  a: () => Promise<Measured>,
+  b: () => Promise<Measured>,
+): Promise<[Measured, Measured]> {
+  const runs: [Measured[], Measured[]] = [[], []];
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      runs[0].push(await a());
+      runs[1].push(await b());
+    } else {
+      runs[1].push(await b());
+      runs[0].push(await a());
+    }
+  }
+  const summary = (ms: Measured[]): Measured => ({
+    rps: Math.round(ms.reduce((sum, m) => sum + m.rps, 0) / ms.length),
+    p50: Math.max(...ms.map((m) => m.p50)),
+    p99: Math.max(...ms.map((m) => m.p99)),
+    failed: ms.reduce((sum, m) => sum + m.failed, 0),
+    rounds: ms.map((m) => m.rps),
+  });
+  return [summary(runs[0]), summary(runs[1])];
+}
+
+function ratioLine(name: string, a: Measured, b: Measured, labels: [string, string], target: number) {
+  const ratio = a.rps / b.rps;
+  const ok = a.failed === 0 && b.failed === 0 && ratio >= target;
+  return {
+    ok,
+    text: [
+      name.padEnd(28),
+      `${labels[0]} ${a.rps} req/s (p99 ${a.p99} ms)`.padStart(32),
+      `${labels[1]} ${b.rps} req/s (p99 ${b.p99} ms)`.padStart(38),
+      `× ${ratio.toFixed(2)}`.padStart(7),
+      `target ≥ ${target.toFixed(2)}`.padStart(14),
+      a.failed + b.failed ? `${a.failed + b.failed} failed` : "",
+      ok ? "ok" : "MISSED",
+      // Each round's pair: how far the machine's load moved the figures.
+      `(rounds ${a.rounds?.map((r, i) => `${r}/${b.rounds?.[i]}`).join(" ")})`,
+    ].join("  "),
+  };
+}
+
+/** A buyer account signed in through the API: the session cookie a browser would send. */
+async function signedInBuyer(market: Running): Promise<string> {
+  const email = "bench-buyer@motohaat.test";
+  const password = "bench buyer password 1";
+  await createUser(market.database.db, { name: "Bench Buyer", email, role: "buyer", password });
+  const res = await fetch(`${market.base}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: market.base },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("mh_session="));
+  if (res.status !== 200 || !cookie) throw new Error(`bench buyer could not sign in: ${res.status}`);
+  return cookie.split(";")[0]!;
+}
+
+/**
+ * Items 7 and 8 of issue 12: the app against the hand-written baseline on the two reads every visitor
+ * makes, and a signed-in buyer's listing view against a signed-out one, each pair measured in
+ * alternation (app, baseline, baseline, app…) so that a change in the machine's load weighs on both.
+ * Returns how many missed their target.
+ */
+async function versus(market: Running): Promise<number> {
+  const baseline = await market.baseline();
+  const first = (await fetch(`${market.base}/api/listings`).then((r) => r.json())) as ListingsSearchPage;
+  const one = `/api/listings/${first.items[0]?.id}`;
+  const targets: Target[] = [
+    { name: "first page, all", path: "/api/listings", p99Ms: 0 },
+    { name: "one listing", path: one, p99Ms: 0 },
+  ];
+  // The same bytes, or the comparison means nothing.
+  for (const target of targets) {
+    const [app, hand] = await Promise.all(
+      [market.base, baseline].map((base) => fetch(`${base}${target.path}`).then((r) => r.text())),
+    );
+    if (app !== hand) {
+      throw new Error(
+        `the baseline answers ${target.path} differently:\napp:      ${app}\nbaseline: ${hand}`,
+      );
+    }
+  }
+  const cookie = await signedInBuyer(market);
+  const seen = await fetch(`${market.base}/api/auth/me`, { headers: { cookie } });
+  if (seen.status !== 200) throw new Error(`the bench buyer's session does not work: ${seen.status}`);
+
+  const target = VERSUS_TARGET[market.kind];
+  const lines: string[] = [];
+  let missed = 0;
+  for (const t of VERSUS.has("baseline") ? targets : []) {
+    const [app, hand] = await alternate(
+      () => measure(market.base, t, DURATION_SECONDS, { ownThread: true }),
+      () => measure(baseline, t, DURATION_SECONDS, { ownThread: true }),
+    );
+    const line = ratioLine(t.name, app, hand, ["app", "baseline"], target);
+    if (!line.ok) missed++;
+    lines.push(line.text);
+  }
+  if (VERSUS.has("signed-in")) {
+    const oneListing = targets[1]!;
+    const [signedIn, signedOut] = await alternate(
+      () => measure(market.base, oneListing, DURATION_SECONDS, { ownThread: true, headers: { cookie } }),
+      () => measure(market.base, oneListing, DURATION_SECONDS, { ownThread: true }),
+    );
+    const line = ratioLine(
+      "one listing, signed in",
+      signedIn,
+      signedOut,
+      ["buyer", "signed out"],
+      SIGNED_IN_TARGET,
+    );
+    if (!line.ok) missed++;
+    lines.push(line.text);
+  }
+
+  console.log(
+    `\napp vs hand-written baseline (bench/baseline.ts${BASELINE_PREPARED ? ", named statements" : ""}), ${market.kind}, ${market.size} listings, ${CONNECTIONS} connections from a worker thread, ${ROUNDS} × ${DURATION_SECONDS} s each, alternating (mean req/s, worst p99); load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  console.log(lines.join("\n"));
   return missed;
 }
 
