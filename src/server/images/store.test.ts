@@ -92,6 +92,25 @@ describe("createImageStore", () => {
     },
   );
 
+  it("encodes at libwebp's default effort unless asked for less (the demo's drawings: quicker, a little larger)", async () => {
+    const drawing = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800">${Array.from(
+          { length: 60 },
+          (_, i) =>
+            `<circle cx="${(i * 97) % 1280}" cy="${(i * 53) % 800}" r="${20 + (i % 7) * 9}" fill="hsl(${i * 37},70%,50%)"/>`,
+        ).join("")}</svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const sizes = async (options?: { effort: number }) =>
+      (await store.encode(drawing, options)).variants.map((v) => v.data.length);
+    const byDefault = await sizes();
+    expect(await sizes({ effort: 4 })).toEqual(byDefault);
+    expect(await sizes({ effort: 0 })).not.toEqual(byDefault);
+  });
+
   it("says every pixel limit in megapixels when it refuses", () => {
     for (const mp of Object.values(MAX_IMAGE_MEGAPIXELS)) expect(MSG.image.tooManyPixels).toContain(`${mp}`);
     expect(MSG.image.tooManyPixels).toContain(`${MAX_IMAGE_MEGAPIXELS.jpeg} megapixels`);
