@@ -153,6 +153,22 @@ function filterShape(q: ListingsQuery): string {
   ].join("");
 }
 
+/** Whether the query filters by a value (not only by a yes/no flag). */
+function hasValueFilter(q: ListingsQuery): boolean {
+  return (
+    q.category !== "all" ||
+    q.minPrice !== undefined ||
+    q.maxPrice !== undefined ||
+    q.minCc !== undefined ||
+    q.maxCc !== undefined ||
+    q.minYear !== undefined ||
+    q.maxYear !== undefined ||
+    q.maxKm !== undefined ||
+    q.district !== undefined ||
+    q.seller !== undefined
+  );
+}
+
 /**
  * The filters every row of the answer meets (the catalogue models aside), their values as
  * placeholders. What never varies is written into the SQL: an index or a plan may rely on it.
@@ -267,8 +283,9 @@ function statementName(kind: string, shape: string): string {
 }
 
 /**
- * Runs the statement of `shape`, prepared once per handle; past MAX_PREPARED shapes (queries can be
- * shaped many ways) the rest are built for each request as before.
+ * Runs the statement of `shape`: `named`, prepared once per handle (past MAX_PREPARED shapes, queries
+ * can be shaped many ways, the rest are built for each request); otherwise built for this request and
+ * sent unnamed, so PostgreSQL plans it for its values.
  */
 function run<R>(
   db: Db,
@@ -279,9 +296,10 @@ function run<R>(
     execute(v: SearchValues): Promise<R>;
   },
   values: SearchValues,
+  named: boolean,
 ): Promise<R> {
   const key = `${kind}:${shape}`;
-  if (!mayPrepare(db, key)) return build(db).execute(values);
+  if (!named || !mayPrepare(db, key)) return build(db).execute(values);
   return prepared(db, key, (d) => build(d).prepare(statementName(kind, shape))).execute(values);
 }
 
@@ -315,6 +333,11 @@ export async function searchListings(db: Db, q: ListingsQuery): Promise<Listings
     afterId: cursor?.id,
   };
   const filters = `${filterShape(q)}/${walk}`;
+  // A value whose share of the market varies (a district, a price range, a category, how many models)
+  // would get one generic plan for all its values once the statement is named: such queries stay
+  // unnamed and are planned for their own values, as before. The others' plans cannot depend on a
+  // value: the feed, a cursor's range of the sort's index, a few models each walked in order.
+  const named = walk !== "any" && !hasValueFilter(q);
   const take = q.limit + 1;
   const rows = await run(
     db,
@@ -322,14 +345,15 @@ export async function searchListings(db: Db, q: ListingsQuery): Promise<Listings
     `${filters}/${q.sort}/${cursor ? "after" : "first"}/${take}`,
     (d) => pageRows(d, whereOf(q), walk, sort, cursor !== null, take),
     values,
+    named,
   );
   const page = toKeysetPage(rows, q.limit, q.sort, (r) => ({ value: sort.valueOf(r), id: r.id }));
   // A first page that is the whole answer has counted itself.
   const counted =
     !cursor && rows.length <= q.limit
       ? rows.length
-      : ((await run(db, "listings_count", filters, (d) => countCapped(d, whereOf(q), walk), values))[0]?.n ??
-        0);
+      : ((await run(db, "listings_count", filters, (d) => countCapped(d, whereOf(q), walk), values, named))[0]
+          ?.n ?? 0);
   return {
     items: page.items.map(toListing),
     nextCursor: page.nextCursor,
