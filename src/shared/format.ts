@@ -10,6 +10,16 @@ export function formatTaka(amount: number): string {
   return `${sign}৳${rest},${last3}`;
 }
 
+/**
+ * `1234567` → `1,234,567`: counts and kilometres, grouped in threes. By hand rather than with
+ * `toLocaleString`: on a phone the first Intl call loads locale data (~40 ms of a slow CPU's main
+ * thread on a list page, issue 12) and each later call builds a formatter again.
+ */
+export function formatNumber(value: number): string {
+  const sign = value < 0 ? "-" : "";
+  return `${sign}${String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+}
+
 /** A date as `05-Nov-2022`, in UTC so server and browser agree. */
 export function formatDate(value: string | Date): string {
   const d = typeof value === "string" ? new Date(value) : value;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { DISTRICT_SLUGS } from "#shared/districts.ts";
-import { formatTaka } from "#shared/format.ts";
+import { formatNumber, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 import { PageQuerySchema, pageOf } from "./paging.ts";
@@ -25,11 +25,7 @@ const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const numericText = (v: unknown) => (typeof v === "string" && NUMERIC_TEXT.test(v.trim()) ? Number(v) : v);
 
 /** Whole, positive numbers typed into a form (strings in multipart, numbers from JSON). */
-const positiveInt = (
-  message: string,
-  max: number,
-  show: (n: number) => string = (n) => n.toLocaleString("en-US"),
-) =>
+const positiveInt = (message: string, max: number, show: (n: number) => string = (n) => formatNumber(n)) =>
   z.preprocess(
     numericText,
     z
@@ -72,7 +68,7 @@ const optionalText = (max: number) =>
     z
       .string()
       .trim()
-      .max(max, { error: `at most ${max.toLocaleString("en-US")} characters` })
+      .max(max, { error: `at most ${formatNumber(max)} characters` })
       .optional(),
   );
 
@@ -101,7 +97,7 @@ const kmRunField = z.preprocess(
     .number({ error: MSG.listing.kmRunRequired })
     .int({ error: `${MSG.listing.kmRunRequired} (a whole number)` })
     .min(0, { error: MSG.listing.kmRunRequired })
-    .max(MAX_KM_RUN, { error: `at most ${MAX_KM_RUN.toLocaleString("en-US")} km` }),
+    .max(MAX_KM_RUN, { error: `at most ${formatNumber(MAX_KM_RUN)} km` }),
 );
 
 /** In an edit, blank or null clears an optional field (absent leaves it as it is). */
@@ -112,7 +108,7 @@ const clearableText = (max: number) =>
     z
       .string()
       .trim()
-      .max(max, { error: `at most ${max.toLocaleString("en-US")} characters` })
+      .max(max, { error: `at most ${formatNumber(max)} characters` })
       .nullable(),
   );
 const clearableMonth = z.preprocess(
@@ -214,8 +210,8 @@ const queryInt = (min: number, max: number) =>
     z.coerce
       .number({ error: MSG.listing.filterWholeNumber })
       .int({ error: MSG.listing.filterWholeNumber })
-      .min(min, { error: `at least ${min.toLocaleString("en-US")}` })
-      .max(max, { error: `at most ${max.toLocaleString("en-US")}` })
+      .min(min, { error: `at least ${formatNumber(min)}` })
+      .max(max, { error: `at most ${formatNumber(max)}` })
       .optional(),
   );
 

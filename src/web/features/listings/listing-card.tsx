@@ -1,6 +1,7 @@
 import { MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatNumber } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
@@ -67,9 +68,7 @@ export function ListingCard({
       </p>
       <p className="text-sm">
         {/* A no-break space: on a phone's narrow card "km" does not wrap away from its number. */}
-        {[listing.brand, String(listing.year), `${listing.kmRun.toLocaleString("en-US")}\u00a0km`].join(
-          " · ",
-        )}
+        {[listing.brand, String(listing.year), `${formatNumber(listing.kmRun)}\u00a0km`].join(" · ")}
       </p>
       <p className="flex min-w-0 items-center gap-1 text-sm text-base-content/70">
         <MapPin className="size-3.5 shrink-0" aria-hidden="true" />

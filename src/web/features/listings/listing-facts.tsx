@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDate } from "#shared/format.ts";
+import { formatDate, formatNumber } from "#shared/format.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { Facts } from "#web/components/facts.tsx";
 import { Price } from "#web/components/price.tsx";
@@ -8,7 +8,7 @@ import { Price } from "#web/components/price.tsx";
 export function ListingFacts({ listing, className = "" }: { listing: Listing; className?: string }) {
   const facts: [string, ReactNode][] = [
     ["Year", listing.year],
-    ["Kilometres run", `${listing.kmRun.toLocaleString("en-US")} km`],
+    ["Kilometres run", `${formatNumber(listing.kmRun)} km`],
     ["Location", listing.area ? `${listing.area}, ${listing.district.label}` : listing.district.label],
     ["Engine (CC)", listing.engineCc],
     ["Category", listing.category.label],

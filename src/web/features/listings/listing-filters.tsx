@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { DISTRICTS } from "#shared/districts.ts";
+import { formatNumber } from "#shared/format.ts";
 import { MAX_ASKING_PRICE, MAX_KM_RUN, MIN_YEAR, maxYear } from "#shared/listing-limits.ts";
 import { MSG } from "#shared/messages.ts";
 import { useBrands } from "./api/get-brands.ts";
@@ -123,7 +124,7 @@ export function SortSelect() {
 
 /** "24 bikes", "1 bike", "1,000+ bikes" when the server stopped counting. */
 export function bikeCount(total: number, capped: boolean): string {
-  const n = `${total.toLocaleString("en-US")}${capped ? "+" : ""}`;
+  const n = `${formatNumber(total)}${capped ? "+" : ""}`;
   return `${n} ${total === 1 && !capped ? "bike" : "bikes"}`;
 }
 

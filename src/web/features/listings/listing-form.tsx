@@ -4,6 +4,7 @@ import { Controller, type DefaultValues, type UseFormRegisterReturn, useForm } f
 import { toast } from "react-toastify";
 import { z } from "zod";
 import { DISTRICTS } from "#shared/districts.ts";
+import { formatNumber } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import {
   type ListingCreateFields,
@@ -429,7 +430,7 @@ export function ListingForm({
                       descriptionLength >= MAX_DESCRIPTION ? "text-error" : "text-base-content/70"
                     }`}
                   >
-                    {`${descriptionLength.toLocaleString("en-US")}/${MAX_DESCRIPTION.toLocaleString("en-US")} characters`}
+                    {`${formatNumber(descriptionLength)}/${formatNumber(MAX_DESCRIPTION)} characters`}
                   </p>
                 </>
               )}

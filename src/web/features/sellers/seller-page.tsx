@@ -1,6 +1,7 @@
 import { UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { formatNumber } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { SellerProfile } from "#shared/schemas/people.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -73,11 +74,11 @@ export default function SellerPage({ listings }: SellerPageProps) {
           <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
             <div className="flex gap-1">
               <dt className="text-base-content/70">Bikes sold</dt>
-              <dd className="font-semibold">{seller.bikesSold.toLocaleString("en-US")}</dd>
+              <dd className="font-semibold">{formatNumber(seller.bikesSold)}</dd>
             </div>
             <div className="flex gap-1">
               <dt className="text-base-content/70">Bikes for sale</dt>
-              <dd className="font-semibold">{seller.bikesForSale.toLocaleString("en-US")}</dd>
+              <dd className="font-semibold">{formatNumber(seller.bikesForSale)}</dd>
             </div>
           </dl>
         </div>
