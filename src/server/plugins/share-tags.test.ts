@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, type TestApp } from "#server/test/app.ts";
 import { buildListing } from "#server/test/factories.ts";
 import { createWebDist } from "#server/test/web-dist.ts";
+import { GALLERY_PHOTO_SIZES } from "#shared/image-sizes.ts";
 
 const PUBLIC_URL = "https://motohaat.example";
 const indexHtml = `<!doctype html>
@@ -89,6 +90,16 @@ describe("share tags on a bike's details page", () => {
     expect(head).toContain('property="og:image"');
     expect(res.body).toContain('<script type="module" src="/assets/app-1a2b3c.js"></script>');
     expect(res.body.match(/<script/g)).toHaveLength(2);
+
+    // The gallery's first photo is asked for by the HTML itself, as the gallery will draw it.
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preload).toHaveLength(1);
+    const shown = (await page(`/api/listings/${listing.id}`)).json() as {
+      listing: { photos: { srcSet: string }[] };
+    };
+    expect(preload[0]).toContain(`imagesrcset="${shown.listing.photos[0]!.srcSet}"`);
+    expect(preload[0]).toContain(`imagesizes="${GALLERY_PHOTO_SIZES}"`);
+    expect(preload[0]).toContain('fetchpriority="high"');
 
     // The image a crawler fetches is there.
     const cover = await page(new URL(image).pathname);

@@ -7,7 +7,8 @@ import type { Db } from "#server/db/client.ts";
 import { NotFound } from "#server/errors.ts";
 import { getListing } from "#server/features/listings/service.ts";
 import { IMAGE_URL_PREFIX, imageFileName } from "#server/images/store.ts";
-import { formatTaka } from "#shared/format.ts";
+import { formatNumber, formatTaka } from "#shared/format.ts";
+import { GALLERY_PHOTO_SIZES } from "#shared/image-sizes.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 
 /** The web app's details page (src/web/config/paths.ts): `/products/productdetails/:id`. */
@@ -26,6 +27,8 @@ export type ShareTags = {
   description: string;
   image: { url: string; width: number; height: number };
   url: string;
+  /** The photo the page shows first, asked for by the HTML before any JavaScript runs (LCP). */
+  photo: { srcSet: string; sizes: string };
 };
 
 /** "Yamaha FZS V3 FI": the brand once, whether or not the seller wrote it into the model. */
@@ -55,7 +58,7 @@ export async function listingShareTags(db: Db, id: string, publicUrl: URL): Prom
     title: `${bikeName(listing)} — ${price}`,
     description: [
       String(listing.year),
-      `${listing.kmRun.toLocaleString("en-US")} km`,
+      `${formatNumber(listing.kmRun)} km`,
       listing.district.label,
       price,
     ].join(" · "),
@@ -65,6 +68,7 @@ export async function listingShareTags(db: Db, id: string, publicUrl: URL): Prom
       height: Math.round((listing.photo.height * width) / listing.photo.width),
     },
     url: new URL(`/products/productdetails/${listing.id}`, publicUrl).href,
+    photo: { srcSet: listing.photo.srcSet, sizes: GALLERY_PHOTO_SIZES },
   };
 }
 
@@ -103,6 +107,9 @@ export function withShareTags(html: string, tags: ShareTags): string {
     meta("name", "twitter:description", tags.description),
     meta("name", "twitter:image", tags.image.url),
     `<link rel="canonical" href="${escapeHtml(tags.url)}" />`,
+    // The gallery's first photo is the page's largest paint: fetched with the page, not after the
+    // app's code and the listing's data (issue 12). Same srcset and sizes as the gallery's <img>.
+    `<link rel="preload" as="image" imagesrcset="${escapeHtml(tags.photo.srcSet)}" imagesizes="${escapeHtml(tags.photo.sizes)}" fetchpriority="high" />`,
   ].join("\n    ");
   const title = `<title>${escapeHtml(`${tags.title} · MotoHaat`)}</title>`;
   // Functions as replacements: a `$` in a value is never read as a pattern.

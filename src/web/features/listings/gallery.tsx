@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Expand, X } from "lucide-react";
 import { type KeyboardEvent, type MouseEvent, type PointerEvent, useId, useRef, useState } from "react";
+import { GALLERY_PHOTO_SIZES } from "#shared/image-sizes.ts";
 import type { Image } from "#shared/schemas/images.ts";
 import { Img } from "#web/components/img.tsx";
 import { useModalDialog } from "#web/components/modal.tsx";
@@ -123,7 +124,7 @@ export function Gallery({ photos, model }: GalleryProps) {
             key={current.src}
             image={current}
             alt={photoAlt(model, shown, count)}
-            sizes="(min-width: 1440px) 700px, (min-width: 1024px) 50vw, 100vw"
+            sizes={GALLERY_PHOTO_SIZES}
             loading="eager"
             fetchPriority={shown === 0 ? "high" : "auto"}
             className="size-full object-contain"
