@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** Lighthouse runs per page; the median run (by performance score) is reported. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-/** `false`: only the bad-network run (for working on first paint). */
+/** `false`: only the bad-network run (for working on first paint); BENCH_WEB_ONLY=<part of a page's name>: that page. */
 const PAGES = process.env.BENCH_WEB_PAGES !== "false";
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
@@ -195,7 +195,8 @@ async function main() {
 
     let missed = false;
     const rows: PageResult[] = [];
-    for (const page of PAGES ? pages : []) {
+    const only = process.env.BENCH_WEB_ONLY;
+    for (const page of PAGES ? pages.filter((p) => !only || p.name.includes(only)) : []) {
       const runs: { result: RunnerResult; row: PageResult }[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(page.url, { ...flags, extraHeaders: page.headers });
