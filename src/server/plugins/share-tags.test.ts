@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveImage } from "#server/images/store.ts";
 import { call, createTestApp, type TestApp } from "#server/test/app.ts";
-import { buildListing } from "#server/test/factories.ts";
+import { buildListing, jpeg } from "#server/test/factories.ts";
 import { createWebDist } from "#server/test/web-dist.ts";
-import { GALLERY_PHOTO_SIZES } from "#shared/image-sizes.ts";
+import { GALLERY_PHOTO_SIZES, LIST_CARD_SIZES } from "#shared/image-sizes.ts";
 
 const PUBLIC_URL = "https://motohaat.example";
 const indexHtml = `<!doctype html>
@@ -145,12 +146,56 @@ describe("share tags on a bike's details page", () => {
     }
   });
 
+  it("a category page asks for the photo of the first bike it will show, for its search and sort", async () => {
+    const photo = async (colour: string) =>
+      (await saveImage(t.app.db, t.app.images, await jpeg(96, 64, colour))).key;
+    const dear = await buildListing(t.app, {
+      categorySlug: "touring",
+      askingPrice: 900_000,
+      photoKey: await photo("#dc2626"),
+    });
+    const cheap = await buildListing(t.app, {
+      categorySlug: "touring",
+      askingPrice: 120_000,
+      photoKey: await photo("#16a34a"),
+    });
+    const preloaded = async (path: string) => {
+      const res = await page(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      return res.body.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    };
+    const srcSetOf = async (id: string) =>
+      ((await page(`/api/listings/${id}`)).json() as { listing: { photo: { srcSet: string } } }).listing.photo
+        .srcSet;
+
+    // Newest first by default: the cheap one was listed last.
+    expect(await preloaded("/products/touring")).toEqual([
+      `<link rel="preload" as="image" imagesrcset="${await srcSetOf(cheap.id)}" imagesizes="${LIST_CARD_SIZES}" fetchpriority="high" />`,
+    ]);
+    const byPrice = await preloaded("/products/touring?sort=price_desc");
+    expect(byPrice).toHaveLength(1);
+    expect(byPrice[0]).toContain(`imagesrcset="${await srcSetOf(dear.id)}"`);
+    expect(dear.photoKey).not.toBe(cheap.photoKey);
+
+    // Nothing to show, an unknown category or a search the API would refuse: the plain app, which says why.
+    for (const path of [
+      "/products/off-road",
+      "/products/no-such-kind",
+      "/products/touring?minPrice=lots",
+      "/products/touring?minPrice=9&maxPrice=1",
+    ]) {
+      expect(await preloaded(path), path).toEqual([]);
+      expect((await page(path)).body, path).toBe(indexHtml);
+    }
+  });
+
   it("answers HEAD alike, and leaves other pages plain", async () => {
     const listing = await buildListing(t.app);
     const head = await page(`/products/productdetails/${listing.id}`, "HEAD");
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-type"]).toMatch(/^text\/html/);
-    for (const path of ["/products/all", `/products/productdetails/${listing.id}/more`, "/sellers/x"]) {
+    for (const path of [`/products/productdetails/${listing.id}/more`, "/sellers/x"]) {
       expect((await page(path)).body, path).toBe(indexHtml);
     }
   });

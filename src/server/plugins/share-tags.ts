@@ -4,12 +4,13 @@
  * the tags into the SPA's index.html. Plain <meta> tags: nothing the CSP has to allow.
  */
 import type { Db } from "#server/db/client.ts";
-import { NotFound } from "#server/errors.ts";
+import { BadRequest, NotFound } from "#server/errors.ts";
+import { searchListings } from "#server/features/listings/search.ts";
 import { getListing } from "#server/features/listings/service.ts";
 import { IMAGE_URL_PREFIX, imageFileName } from "#server/images/store.ts";
 import { formatNumber, formatTaka } from "#shared/format.ts";
-import { GALLERY_PHOTO_SIZES } from "#shared/image-sizes.ts";
-import type { Listing } from "#shared/schemas/listings.ts";
+import { GALLERY_PHOTO_SIZES, LIST_CARD_SIZES } from "#shared/image-sizes.ts";
+import { type Listing, ListingsQuerySchema } from "#shared/schemas/listings.ts";
 
 /** The web app's details page (src/web/config/paths.ts): `/products/productdetails/:id`. */
 const DETAILS_PATH = /^\/products\/productdetails\/([^/]+)\/?$/;
@@ -28,8 +29,42 @@ export type ShareTags = {
   image: { url: string; width: number; height: number };
   url: string;
   /** The photo the page shows first, asked for by the HTML before any JavaScript runs (LCP). */
-  photo: { srcSet: string; sizes: string };
+  photo: PhotoPreload;
 };
+
+/** A photo a page's HTML asks for at once, as the page will draw it (the same srcset and sizes). */
+export type PhotoPreload = { srcSet: string; sizes: string };
+
+/**
+ * The cover of the first bike `/products/:category` will show for this URL's search, filters and
+ * sort — the page's largest paint on a phone — or null when there is none or the URL is not a valid
+ * search (the page then says why itself).
+ */
+export async function categoryFirstPhoto(
+  db: Db,
+  category: string,
+  query: Record<string, unknown>,
+): Promise<PhotoPreload | null> {
+  const parsed = ListingsQuerySchema.safeParse({ ...query, category, limit: 1 });
+  if (!parsed.success) return null;
+  try {
+    const first = (await searchListings(db, parsed.data)).items[0];
+    return first ? { srcSet: first.photo.srcSet, sizes: LIST_CARD_SIZES } : null;
+  } catch (err) {
+    if (err instanceof NotFound || err instanceof BadRequest) return null;
+    throw err;
+  }
+}
+
+/** The <link> that has the browser fetch `photo` with the page, first among images. */
+function preloadLink(photo: PhotoPreload): string {
+  return `<link rel="preload" as="image" imagesrcset="${escapeHtml(photo.srcSet)}" imagesizes="${escapeHtml(photo.sizes)}" fetchpriority="high" />`;
+}
+
+/** index.html asking for `photo` from its <head>. */
+export function withPhotoPreload(html: string, photo: PhotoPreload): string {
+  return html.replace(/<\/head>/i, () => `  ${preloadLink(photo)}\n  </head>`);
+}
 
 /** "Yamaha FZS V3 FI": the brand once, whether or not the seller wrote it into the model. */
 function bikeName(listing: Listing): string {
@@ -109,7 +144,7 @@ export function withShareTags(html: string, tags: ShareTags): string {
     `<link rel="canonical" href="${escapeHtml(tags.url)}" />`,
     // The gallery's first photo is the page's largest paint: fetched with the page, not after the
     // app's code and the listing's data (issue 12). Same srcset and sizes as the gallery's <img>.
-    `<link rel="preload" as="image" imagesrcset="${escapeHtml(tags.photo.srcSet)}" imagesizes="${escapeHtml(tags.photo.sizes)}" fetchpriority="high" />`,
+    preloadLink(tags.photo),
   ].join("\n    ");
   const title = `<title>${escapeHtml(`${tags.title} · MotoHaat`)}</title>`;
   // Functions as replacements: a `$` in a value is never read as a pattern.

@@ -6,7 +6,15 @@ import fp from "fastify-plugin";
 import { IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { problem } from "./errors.ts";
 import { robotsRoutes } from "./robots.ts";
-import { detailsListingId, listingShareTags, type ShareTags, withShareTags } from "./share-tags.ts";
+import {
+  categoryFirstPhoto,
+  detailsListingId,
+  listingShareTags,
+  type PhotoPreload,
+  type ShareTags,
+  withPhotoPreload,
+  withShareTags,
+} from "./share-tags.ts";
 import { sitemapRoutes } from "./sitemap.ts";
 
 /**
@@ -51,6 +59,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
   }
 
   /**
+   * index.html made for one request: revalidated like the file itself, and compressed on the fly
+   * (compression.ts) by the request's Accept-Encoding, which caches must therefore key on even when
+   * this answer went plain.
+   */
+  function sendBuiltPage(reply: FastifyReply, html: string) {
+    return reply
+      .header("cache-control", "no-cache")
+      .header("vary", "accept-encoding")
+      .type("text/html; charset=utf-8")
+      .send(html);
+  }
+
+  /**
    * A bike's details page: index.html with the bike's share tags. Built per request (the price may
    * change) and revalidated like index.html, never cached as immutable. Anything that is not a
    * visible listing, or a failed lookup, gets the plain app: a shared link never answers 500.
@@ -63,13 +84,38 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       request.log.error({ err }, "share tags of a listing failed; serving the plain app");
     }
     const html = await fs.promises.readFile(indexHtml, "utf8");
-    return reply
-      .header("cache-control", "no-cache")
-      .type("text/html; charset=utf-8")
-      .send(tags ? withShareTags(html, tags) : html);
+    return sendBuiltPage(reply, tags ? withShareTags(html, tags) : html);
+  }
+
+  /**
+   * A category page: index.html asking for the first card's photo (the page's largest paint on a
+   * phone) with the page instead of after its code and data. Per request, like a details page; a
+   * failed lookup gets the plain app.
+   */
+  async function sendCategoryPage(
+    request: FastifyRequest<{ Params: { category: string } }>,
+    reply: FastifyReply,
+  ) {
+    let photo: PhotoPreload | null = null;
+    try {
+      photo = await categoryFirstPhoto(
+        app.db,
+        request.params.category,
+        request.query as Record<string, unknown>,
+      );
+    } catch (err) {
+      request.log.error({ err }, "the first photo of a category failed; serving the plain app");
+    }
+    const html = await fs.promises.readFile(indexHtml, "utf8");
+    return sendBuiltPage(reply, photo ? withPhotoPreload(html, photo) : html);
   }
 
   if (hasWeb) {
+    app.get<{ Params: { category: string } }>(
+      "/products/:category",
+      { schema: { hide: true } },
+      sendCategoryPage,
+    );
     // A route of its own, unlike the other pages, so that this HTML built per request is compressed on
     // the fly like an API answer (compression.ts); the trailing-slash spelling still comes through the
     // not-found handler below, uncompressed.

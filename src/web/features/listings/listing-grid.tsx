@@ -1,9 +1,9 @@
+import { LIST_CARD_SIZES } from "#shared/image-sizes.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { ListingCard } from "./listing-card.tsx";
 
 /** One column of horizontal cards on phones, then two, three, four columns as the screen widens. */
 const GRID = "grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3 2xl:grid-cols-4";
-const CARD_SIZES = "(min-width: 1536px) 300px, (min-width: 1280px) 30vw, (min-width: 640px) 45vw, 40vw";
 /** The most cards a first screen holds: their photos should not wait for layout. */
 const FIRST_SCREEN = 4;
 const SKELETONS = ["a", "b", "c", "d", "e", "f"];
@@ -23,7 +23,7 @@ export function ListingGrid({ listings }: { listings: Listing[] }) {
         <li key={listing.id} className={i < FIRST_SCREEN ? undefined : LATER}>
           <ListingCard
             listing={listing}
-            sizes={CARD_SIZES}
+            sizes={LIST_CARD_SIZES}
             photoLoading={i < FIRST_SCREEN ? "eager" : "lazy"}
             priority={i === 0}
           />
