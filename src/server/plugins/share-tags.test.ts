@@ -177,6 +177,10 @@ describe("share tags on a bike's details page", () => {
     expect(byPrice).toHaveLength(1);
     expect(byPrice[0]).toContain(`imagesrcset="${await srcSetOf(dear.id)}"`);
     expect(dear.photoKey).not.toBe(cheap.photoKey);
+    // Read as the page reads its URL: a seller or a cursor there is not part of its search.
+    expect(await preloaded(`/products/touring?seller=${dear.sellerId}&cursor=junk`)).toEqual(
+      await preloaded("/products/touring"),
+    );
 
     // Nothing to show, an unknown category or a search the API would refuse: the plain app, which says why.
     for (const path of [

@@ -10,6 +10,7 @@ import { getListing } from "#server/features/listings/service.ts";
 import { IMAGE_URL_PREFIX, imageFileName } from "#server/images/store.ts";
 import { formatNumber, formatTaka } from "#shared/format.ts";
 import { GALLERY_PHOTO_SIZES, LIST_CARD_SIZES } from "#shared/image-sizes.ts";
+import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import { type Listing, ListingsQuerySchema } from "#shared/schemas/listings.ts";
 
 /** The web app's details page (src/web/config/paths.ts): `/products/productdetails/:id`. */
@@ -45,10 +46,16 @@ export async function categoryFirstPhoto(
   category: string,
   query: Record<string, unknown>,
 ): Promise<PhotoPreload | null> {
-  const parsed = ListingsQuerySchema.safeParse({ ...query, category, limit: 1 });
+  // Only what the page itself reads from its URL (a `seller` or `cursor` there is not its search).
+  const search: Record<string, unknown> = {};
+  for (const key of LISTING_FILTER_KEYS) {
+    const value = query[key];
+    if (typeof value === "string" && value.trim() !== "") search[key] = value.trim();
+  }
+  const parsed = ListingsQuerySchema.safeParse({ ...search, category, limit: 1 });
   if (!parsed.success) return null;
   try {
-    const first = (await searchListings(db, parsed.data)).items[0];
+    const first = (await searchListings(db, parsed.data, { count: false })).items[0];
     return first ? { srcSet: first.photo.srcSet, sizes: LIST_CARD_SIZES } : null;
   } catch (err) {
     if (err instanceof NotFound || err instanceof BadRequest) return null;

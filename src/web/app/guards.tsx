@@ -38,8 +38,8 @@ function Guard({
   const location = useLocation();
   // Not known is not signed out: while the API cannot be reached the page waits under the banner,
   // which retries and refetches the session, and then this page opens where the person asked.
-  if (isLoading)
-    return error && !isUnreachable(error) ? <LoadError error={error} onRetry={retry} /> : <Spinner />;
+  if (!user && error && !isUnreachable(error)) return <LoadError error={error} onRetry={retry} />;
+  if (isLoading) return <Spinner />;
   if (!user || !allow(user.role)) {
     return <Navigate to={paths.signin.getHref(currentPath(location))} replace />;
   }

@@ -42,6 +42,25 @@ describe("navbar", () => {
     expect(within(bar).queryByRole("link", { name: "Dashboard" })).not.toBeInTheDocument();
   });
 
+  it("offers Sign In when the server answered the session with an error (500): public pages are not stuck loading, a guarded page says so", async () => {
+    const serverError = {
+      "GET /api/auth/me": () => ({
+        status: 500,
+        body: { type: "about:blank", title: "Internal Server Error", status: 500 },
+      }),
+    };
+    mockApi(serverError);
+    renderRoutes(routes, "/");
+    const bar = screen.getByRole("banner");
+    // renderRoutes' client does not retry: the error is final at once.
+    expect(await within(bar).findByRole("link", { name: "Sign In" })).toBeInTheDocument();
+
+    mockApi(serverError);
+    renderRoutes(routes, "/dashboard");
+    expect(await screen.findByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Sign-in page" })).not.toBeInTheDocument();
+  });
+
   it.each([
     ["buyer", true],
     ["seller", false],

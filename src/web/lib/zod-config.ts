@@ -11,6 +11,8 @@ declare global {
   var __zod_globalConfig: { jitless?: boolean } | undefined;
 }
 
-globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+// Onto the object zod may already hold (it keeps the one it found when it loaded), never a new one.
+globalThis.__zod_globalConfig ??= {};
+globalThis.__zod_globalConfig.jitless = true;
 
 export {};

@@ -304,7 +304,12 @@ function run<R>(
 }
 
 /** `GET /api/listings`: one page of the bikes matching the query, in its sort, and how many match. */
-export async function searchListings(db: Db, q: ListingsQuery): Promise<ListingsSearchPage> {
+export async function searchListings(
+  db: Db,
+  q: ListingsQuery,
+  /** `false`: the page only, `total` not counted (a caller that wants the first bikes, not how many). */
+  options: { count?: boolean } = {},
+): Promise<ListingsSearchPage> {
   checkQuery(q);
   const sort = SORTS[q.sort];
   const cursor = decodeKeysetCursor(q.cursor, q.sort, sort.kind);
@@ -350,7 +355,7 @@ export async function searchListings(db: Db, q: ListingsQuery): Promise<Listings
   const page = toKeysetPage(rows, q.limit, q.sort, (r) => ({ value: sort.valueOf(r), id: r.id }));
   // A first page that is the whole answer has counted itself.
   const counted =
-    !cursor && rows.length <= q.limit
+    (!cursor && rows.length <= q.limit) || options.count === false
       ? rows.length
       : ((await run(db, "listings_count", filters, (d) => countCapped(d, whereOf(q), walk), values, named))[0]
           ?.n ?? 0);

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import type { ListingSort } from "#shared/schemas/listings.ts";
 
 /**
@@ -7,22 +8,7 @@ import type { ListingSort } from "#shared/schemas/listings.ts";
  * the API's names and values, so a shared link is the search itself and the back button walks back
  * through the searches.
  */
-export const FILTER_KEYS = [
-  "q",
-  "brand",
-  "minPrice",
-  "maxPrice",
-  "minCc",
-  "maxCc",
-  "minYear",
-  "maxYear",
-  "maxKm",
-  "district",
-  "verified",
-  "negotiable",
-  "sold",
-  "sort",
-] as const;
+export const FILTER_KEYS = LISTING_FILTER_KEYS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type ListingFilters = Partial<Record<FilterKey, string>>;
 
