@@ -108,4 +108,26 @@ describe("a payment whose confirmation gets no answer", () => {
     expect(screen.getByLabelText("Card number")).toBeEnabled();
     expect(screen.getByRole("button", { name: "Pay" })).toBeEnabled();
   });
+
+  it("is not what the server's own 503 says: the provider was down, nothing charged, the form stays", async () => {
+    mockApi({
+      "GET /api/orders/o1": () => ({ body: { order: order() } }),
+      "POST /api/orders/o1/payment-intent": () => ({ body: intent }),
+      "POST /api/payments/confirm": () => ({
+        status: 503,
+        body: {
+          type: "about:blank",
+          title: "Service Unavailable",
+          status: 503,
+          detail: MSG.payment.providerUnavailable,
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/payment/o1");
+    await pay(user);
+    expect(await screen.findByText(MSG.payment.providerUnavailable)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.payment.unconfirmed)).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Card number")).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { MSG } from "#shared/messages.ts";
 import type { CardField } from "#shared/schemas/payments.ts";
-import { ApiError } from "#web/lib/api-client.ts";
+import { ApiError, isUnreachable } from "#web/lib/api-client.ts";
 
 /** The server names card fields as the body does (`card.expMonth`); the form has three inputs. */
 export const cardInputs: Record<string, CardField> = {
@@ -13,8 +13,15 @@ export const cardInputs: Record<string, CardField> = {
 
 /** What a failed payment says to the buyer: the provider's own words. */
 export function paymentFailure(err: unknown): string {
+  // Our own 503 on a payment is the provider's outage, before any charge: say so in its words (the
+  // client shows no 5xx's details, so the answer's text does not arrive here).
+  if (isProviderOutage(err)) return MSG.payment.providerUnavailable;
   return err instanceof ApiError && err.message ? err.message : MSG.generic.somethingWrong;
 }
+
+/** The server answered 503 itself (a problem body, not a gateway's page): the provider is down. */
+const isProviderOutage = (err: unknown) =>
+  err instanceof ApiError && err.status === 503 && !isUnreachable(err);
 
 /** A 409 "already paid": the order changed under the page, which then shows it paid. */
 export const isAlreadyPaid = (err: unknown) =>
@@ -22,10 +29,11 @@ export const isAlreadyPaid = (err: unknown) =>
 
 /**
  * A confirmation that got no answer, or a 5xx: the card may or may not have been charged. A 4xx is
- * an answer (declined, a field wrong, already paid), so nothing moved that the page does not know.
+ * an answer (declined, a field wrong, already paid), and so is our own 503 (the provider was down,
+ * nothing was charged): nothing moved that the page does not know.
  */
 export const outcomeUnknown = (err: unknown) =>
-  !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+  !(err instanceof ApiError) || err.status === 0 || (err.status >= 500 && !isProviderOutage(err));
 
 /** Intent statuses in which no money has moved yet (Stripe's names; the test provider uses the first). */
 export const NOT_CHARGED = new Set([
