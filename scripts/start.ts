@@ -33,7 +33,19 @@ if (builtAt < sourcesAt) {
   );
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
   const started = performance.now();
-  const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn", "--outDir", webDist], {
+  // The default folder is ours and emptied first (no stale files); a WEB_DIST_DIR elsewhere may hold
+  // someone else's files, which a build must never delete: there the new files only overwrite.
+  const ours = webDist === path.join(root, "dist/web");
+  const args = [
+    vite,
+    "build",
+    "--logLevel",
+    "warn",
+    "--outDir",
+    webDist,
+    ...(ours ? [] : ["--no-emptyOutDir"]),
+  ];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: "inherit",
   });

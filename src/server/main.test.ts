@@ -134,6 +134,9 @@ describe("the server process", { timeout: 120_000 }, () => {
     // `npm start`'s script with no web build yet: it builds one (into its own dir) beside the database.
     npmStartDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-main-"));
     npmStartDb = await childDatabase(npmStartDir);
+    // WEB_DIST_DIR may be a folder with other files in it: the build adds its own, deletes nothing.
+    await fs.mkdir(path.join(npmStartDir, "web"));
+    await fs.writeFile(path.join(npmStartDir, "web", "not-ours.txt"), "kept");
     npmStart = startServer(
       { ...npmStartDb.env, SEED_DEMO: "false", WEB_DIST_DIR: path.join(npmStartDir, "web") },
       "scripts/start.ts",
@@ -302,6 +305,7 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await page.text()).toContain('<div id="root">');
     expect((await api(server, "/api/health")).status).toBe(200);
+    expect(await fs.readFile(path.join(npmStartDir, "web", "not-ours.txt"), "utf8")).toBe("kept");
     expect(await stop(server)).toBe(0);
   });
 

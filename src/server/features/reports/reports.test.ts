@@ -58,7 +58,8 @@ describe("reports and moderation", () => {
       const first = await signedInUser(t.app, { role: "buyer" });
       const second = await signedInUser(t.app, { role: "buyer" });
       const bystander = await signedInUser(t.app, { role: "buyer" });
-      const listing = await buildListing(t.app);
+      const owner = await signedInUser(t.app, { role: "seller" });
+      const listing = await buildListing(t.app, { sellerId: owner.user.id });
 
       const res = await report(t.app, first.cookie, listing.id, { reason: "The photo is of another bike" });
       expect(res.statusCode).toBe(201);
@@ -76,6 +77,10 @@ describe("reports and moderation", () => {
       expect(await reportedByMe(t.app, listing.id, second.cookie)).toBe(true);
       expect(await reportedByMe(t.app, listing.id, bystander.cookie)).toBe(false);
       expect(await reportedByMe(t.app, listing.id)).toBe(false);
+      // Only a buyer has reports of their own: the bike's seller and an admin read false.
+      expect(await reportedByMe(t.app, listing.id, owner.cookie)).toBe(false);
+      const admin = await signedInUser(t.app, { role: "admin" });
+      expect(await reportedByMe(t.app, listing.id, admin.cookie)).toBe(false);
     });
 
     it("answers 404 for an unknown or malformed listing", async () => {

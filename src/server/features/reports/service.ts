@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { listings, orders, reports, users } from "#server/db/schema.ts";
 import { Conflict, NotFound } from "#server/errors.ts";
@@ -15,20 +15,10 @@ function reporterOf(user: AuthUser | null): string | null {
   return user?.role === "buyer" ? user.id : null;
 }
 
-export async function hasReported(db: Db, listingId: string, user: AuthUser | null): Promise<boolean> {
-  const reporter = reporterOf(user);
-  if (reporter === null) return false;
-  const [row] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.listingId, listingId), eq(reports.reporterId, reporter)))
-    .limit(1);
-  return !!row;
-}
-
 /**
- * `hasReported` as a column of a listing read (the details page reads both in one statement): the
- * `reporter` placeholder takes `reporterOf(viewer)`; null (not a buyer) matches no report.
+ * Whether this viewer has reported the listing, as a column of the listing's own read (the details
+ * page reads both in one statement): the `reporter` placeholder takes `reporterOf(viewer)`; null (not
+ * a buyer) matches no report.
  */
 export const reportedByMe: ReportedColumn = {
   column: (listingId) =>
