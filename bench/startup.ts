@@ -18,9 +18,9 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "#server/test/free-port.ts";
 
 const TARGET_FIRST_S = 15;
 const TARGET_SECOND_S = 3;
@@ -37,17 +37,6 @@ const load = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(", ");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Start = { seconds: number; cpuSeconds: number; summary: string; loadBefore: string };
 

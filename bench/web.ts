@@ -8,16 +8,17 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type RunnerResult } from "lighthouse";
 import { DEMO_ACCOUNTS } from "#server/features/auth/demo-accounts.ts";
+import { freePort } from "#server/test/free-port.ts";
 import { startMailCatcher } from "#server/test/mail-catcher.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 /** Lighthouse runs per page; the median run (by performance score) is reported. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** `false`: only the bad-network run (for working on first paint); BENCH_WEB_ONLY=<part of a page's name>: that page. */
@@ -27,17 +28,6 @@ const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, se
 type Category = keyof typeof TARGETS;
 /** Issue 12, item 9: on 400 kbps with 400 ms latency, something useful on screen within 3 s. */
 const BAD_NETWORK = { kbps: 400, latencyMs: 400, firstPaintMs: 3000 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, server: ChildProcess) {
   const deadline = Date.now() + 180_000;
@@ -172,15 +162,7 @@ async function main() {
 
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
     });
     const flags: Flags = { port: chrome.port, output: "json", logLevel: "error" };
     const pages = [

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { freshPostgresUrl, testDbKind } from "./app.ts";
+import { freePort } from "./free-port.ts";
 import type { LogLine } from "./logs.ts";
 
 /** The repository root: child processes run from there, as `npm run …` would. */
@@ -72,17 +72,7 @@ export function runNode(script: string, args: string[], env: Record<string, stri
   });
 }
 
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "./free-port.ts";
 
 export type Server = {
   url: string;
