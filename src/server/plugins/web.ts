@@ -10,8 +10,6 @@ import {
   categoryFirstPhoto,
   detailsListingId,
   listingShareTags,
-  type PhotoPreload,
-  type ShareTags,
   withPhotoPreload,
   withShareTags,
 } from "./share-tags.ts";
@@ -59,56 +57,52 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
   }
 
   /**
-   * index.html made for one request: revalidated like the file itself, and compressed on the fly
+   * index.html made for one request: `build` adds what this page's HTML should carry, from a lookup
+   * that may fail — a failure is logged and the plain app goes out, so a shared link never answers
+   * 500. Revalidated like the file itself (never cached as immutable), and compressed on the fly
    * (compression.ts) by the request's Accept-Encoding, which caches must therefore key on even when
    * this answer went plain.
    */
-  function sendBuiltPage(reply: FastifyReply, html: string) {
+  async function sendBuiltPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    what: string,
+    build: () => Promise<((html: string) => string) | null>,
+  ) {
+    let edit: ((html: string) => string) | null = null;
+    try {
+      edit = await build();
+    } catch (err) {
+      request.log.error({ err }, `${what} failed; serving the plain app`);
+    }
+    const html = await fs.promises.readFile(indexHtml, "utf8");
     return reply
       .header("cache-control", "no-cache")
       .header("vary", "accept-encoding")
       .type("text/html; charset=utf-8")
-      .send(html);
+      .send(edit ? edit(html) : html);
   }
 
-  /**
-   * A bike's details page: index.html with the bike's share tags. Built per request (the price may
-   * change) and revalidated like index.html, never cached as immutable. Anything that is not a
-   * visible listing, or a failed lookup, gets the plain app: a shared link never answers 500.
-   */
-  async function sendDetailsPage(request: FastifyRequest, reply: FastifyReply, listingId: string) {
-    let tags: ShareTags | null = null;
-    try {
-      tags = await listingShareTags(app.db, listingId, app.config.publicUrl);
-    } catch (err) {
-      request.log.error({ err }, "share tags of a listing failed; serving the plain app");
-    }
-    const html = await fs.promises.readFile(indexHtml, "utf8");
-    return sendBuiltPage(reply, tags ? withShareTags(html, tags) : html);
-  }
+  /** A bike's details page: index.html with the bike's share tags (the price may change: per request). */
+  const sendDetailsPage = (request: FastifyRequest, reply: FastifyReply, listingId: string) =>
+    sendBuiltPage(request, reply, "share tags of a listing", async () => {
+      const tags = await listingShareTags(app.db, listingId, app.config.publicUrl);
+      return tags && ((html) => withShareTags(html, tags));
+    });
 
   /**
    * A category page: index.html asking for the first card's photo (the page's largest paint on a
-   * phone) with the page instead of after its code and data. Per request, like a details page; a
-   * failed lookup gets the plain app.
+   * phone) with the page instead of after its code and data.
    */
-  async function sendCategoryPage(
-    request: FastifyRequest<{ Params: { category: string } }>,
-    reply: FastifyReply,
-  ) {
-    let photo: PhotoPreload | null = null;
-    try {
-      photo = await categoryFirstPhoto(
+  const sendCategoryPage = (request: FastifyRequest<{ Params: { category: string } }>, reply: FastifyReply) =>
+    sendBuiltPage(request, reply, "the first photo of a category", async () => {
+      const photo = await categoryFirstPhoto(
         app.db,
         request.params.category,
         request.query as Record<string, unknown>,
       );
-    } catch (err) {
-      request.log.error({ err }, "the first photo of a category failed; serving the plain app");
-    }
-    const html = await fs.promises.readFile(indexHtml, "utf8");
-    return sendBuiltPage(reply, photo ? withPhotoPreload(html, photo) : html);
-  }
+      return photo && ((html) => withPhotoPreload(html, photo));
+    });
 
   if (hasWeb) {
     app.get<{ Params: { category: string } }>(
