@@ -1,7 +1,7 @@
 import { useLayoutEffect } from "react";
 
 /** What index.html names the tab; a page without a title of its own shows it. */
-const DEFAULT_TITLE = "MotoHaat — used motorbikes in Bangladesh";
+export const DEFAULT_TITLE = "MotoHaat — used motorbikes in Bangladesh";
 
 /**
  * Names the browser tab while the calling page is shown, and gives the default back when it goes.

@@ -1,7 +1,7 @@
 import { type Query, useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { usePageTitle } from "#web/components/page-title.tsx";
+import { DEFAULT_TITLE, usePageTitle } from "#web/components/page-title.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { AboutUs } from "./about-us.tsx";
 import { BANNER_SLIDES } from "./banner-slides.tsx";
@@ -25,7 +25,7 @@ export default function HomePage({ advertised }: HomePageProps) {
   const showBuyerParts = !isLoading && (role === null || role === "buyer");
   const settled = useFirstDataSettled(!isLoading);
 
-  usePageTitle("MotoHaat — used motorbikes in Bangladesh");
+  usePageTitle(DEFAULT_TITLE);
 
   // This page is loaded lazily, so the router may look for `#about-us` before it exists; and the
   // parts below the carousel appear once the session and their data are known, so scroll only after that.

@@ -1,6 +1,7 @@
 import { Bike, SearchX } from "lucide-react";
 import { useParams } from "react-router";
 import { categoryLabel } from "#shared/categories.ts";
+import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
@@ -11,7 +12,7 @@ import { useListings } from "./api/get-listings.ts";
 import { bikeCount, ClearFiltersButton, SearchBox, SortSelect } from "./listing-filters.tsx";
 import { ListingGrid, ListingGridSkeleton } from "./listing-grid.tsx";
 import { AllBikesLink, ListingsNotFound } from "./listings-not-found.tsx";
-import { FILTER_KEYS, FILTER_LABELS, hasFilters, useListingFilters } from "./use-listing-filters.ts";
+import { FILTER_LABELS, hasFilters, useListingFilters } from "./use-listing-filters.ts";
 
 /** A 400 names the bad query fields: said with the filters' own names ("Min price: give a whole number"). */
 function badFilterMessage(error: ApiError): string {
@@ -19,7 +20,7 @@ function badFilterMessage(error: ApiError): string {
   if (fields.length === 0) return error.message;
   return fields
     .map(([field, message]) => {
-      const label = FILTER_KEYS.find((k) => k === field);
+      const label = LISTING_FILTER_KEYS.find((k) => k === field);
       return `${label ? FILTER_LABELS[label] : field}: ${message}`;
     })
     .join("; ");

@@ -4,12 +4,11 @@ import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import type { ListingSort } from "#shared/schemas/listings.ts";
 
 /**
- * The query keys of a search, in the order they are sent to the API. The URL holds the same keys with
- * the API's names and values, so a shared link is the search itself and the back button walks back
- * through the searches.
+ * A search's keys are LISTING_FILTER_KEYS, in the order they are sent to the API. The URL holds the
+ * same keys with the API's names and values, so a shared link is the search itself and the back
+ * button walks back through the searches.
  */
-export const FILTER_KEYS = LISTING_FILTER_KEYS;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+export type FilterKey = (typeof LISTING_FILTER_KEYS)[number];
 export type ListingFilters = Partial<Record<FilterKey, string>>;
 
 /** What a person calls each key: for a bad value in a shared link ("Min price: give a whole number"). */
@@ -38,10 +37,10 @@ export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
   { value: "year_desc", label: "Newest year" },
 ];
 
-/** The search in `params`: known keys with a value, in FILTER_KEYS order (one cache entry per search). */
+/** The search in `params`: known keys with a value, in LISTING_FILTER_KEYS order (one cache entry per search). */
 export function readFilters(params: URLSearchParams): ListingFilters {
   const filters: ListingFilters = {};
-  for (const key of FILTER_KEYS) {
+  for (const key of LISTING_FILTER_KEYS) {
     const value = params.get(key)?.trim();
     if (value) filters[key] = value;
   }
@@ -50,12 +49,12 @@ export function readFilters(params: URLSearchParams): ListingFilters {
 
 /** Whether anything narrows the list (sorting alone does not: every bike is still there). */
 export function hasFilters(filters: ListingFilters): boolean {
-  return FILTER_KEYS.some((k) => k !== "sort" && filters[k] !== undefined);
+  return LISTING_FILTER_KEYS.some((k) => k !== "sort" && filters[k] !== undefined);
 }
 
 /** How many controls are set, for the phone's Filters button. */
 export function countFilters(filters: ListingFilters): number {
-  return FILTER_KEYS.filter((k) => k !== "sort" && k !== "q" && filters[k] !== undefined).length;
+  return LISTING_FILTER_KEYS.filter((k) => k !== "sort" && k !== "q" && filters[k] !== undefined).length;
 }
 
 type SetOptions = {
@@ -81,7 +80,7 @@ const withFilter = (prev: URLSearchParams, key: FilterKey, value: string) => {
 
 const withoutFilters = (prev: URLSearchParams) => {
   const next = new URLSearchParams(prev);
-  for (const key of FILTER_KEYS) next.delete(key);
+  for (const key of LISTING_FILTER_KEYS) next.delete(key);
   return next;
 };
 
