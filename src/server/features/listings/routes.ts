@@ -31,6 +31,7 @@ import {
   listAdvertised,
   listingPhotosOf,
   listSellerListings,
+  stopAdvertisingListing,
   updateListing,
   uploadListingPhoto,
 } from "./service.ts";
@@ -255,6 +256,21 @@ export async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ listing: await advertiseListing(db, request.user!, request.params.id) }),
+  );
+
+  r.delete(
+    "/api/listings/:id/advertise",
+    {
+      config: { access: ["seller"] },
+      schema: {
+        tags,
+        summary:
+          "Stop advertising one of your listings (idempotent: a listing not advertised answers the same)",
+        params: IdParamsSchema,
+        response: { 200: ListingResponseSchema },
+      },
+    },
+    async (request) => ({ listing: await stopAdvertisingListing(db, request.user!, request.params.id) }),
   );
 
   r.delete(

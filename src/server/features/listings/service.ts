@@ -237,6 +237,24 @@ export async function advertiseListing(db: Db, seller: AuthUser, id: string): Pr
   return getListing(db, id, seller);
 }
 
+/**
+ * Takes the bike off the home page. Idempotent (a listing not advertised answers the same 200), and
+ * allowed whether the bike is for sale or held/sold: a held bike goes back on sale when its hold
+ * ends, and its seller may not want it advertised again then. Only a removed (hidden) listing is not
+ * the seller's to change.
+ */
+export async function stopAdvertisingListing(db: Db, seller: AuthUser, id: string): Promise<Listing> {
+  await ownListing(db, seller, id);
+  const updated = await db
+    .update(listings)
+    .set({ advertised: false })
+    .where(and(eq(listings.id, id), eq(listings.hidden, false)))
+    .returning({ id: listings.id });
+  // Deleted or removed by an admin since ownListing read it.
+  if (updated.length === 0) throw new NotFound(MSG.listing.notFound);
+  return getListing(db, id, seller);
+}
+
 export async function deleteListing(db: Db, seller: AuthUser, id: string): Promise<void> {
   await ownListing(db, seller, id);
   // A listing an admin hid still has orders or reports pointing at it: it must stay.
