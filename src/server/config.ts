@@ -43,6 +43,13 @@ const EnvSchema = z
     RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(120),
     RATE_LIMIT_UPLOAD_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
     IMAGE_CLEANUP_GRACE_HOURS: z.coerce.number().positive().default(24),
+    /** How long an unpaid booking keeps its bike (decision 021): 48 hours unless set; 1 minute to 30 days. */
+    BOOKING_HOLD_MINUTES: z.coerce
+      .number({ error: "BOOKING_HOLD_MINUTES must be a whole number of minutes" })
+      .int({ error: "BOOKING_HOLD_MINUTES must be a whole number of minutes" })
+      .min(1, { error: "BOOKING_HOLD_MINUTES must be at least 1" })
+      .max(43_200, { error: "BOOKING_HOLD_MINUTES must be at most 43200 (30 days)" })
+      .default(2880),
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
@@ -132,6 +139,13 @@ export type Config = {
   uploadRateLimit: { max: number; windowSeconds: number };
   /** Images no listing or user refers to are deleted once older than this. */
   imageCleanupGraceMs: number;
+  /** How long an unpaid booking holds its bike. */
+  bookingHoldMinutes: number;
+  /**
+   * How often the hold sweeper looks for holds that have run out; null: never (tests that sweep by
+   * calling it, so no timer races them). Not an environment variable.
+   */
+  holdSweepIntervalMs: number | null;
   payments:
     | { provider: "test" }
     | { provider: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string };
@@ -251,6 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     uploadRateLimit: { max: e.RATE_LIMIT_UPLOAD_MAX, windowSeconds: e.RATE_LIMIT_UPLOAD_WINDOW_SECONDS },
     imageCleanupGraceMs: e.IMAGE_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
+    bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
+    holdSweepIntervalMs: 60_000,
     payments:
       e.PAYMENT_PROVIDER === "stripe"
         ? {

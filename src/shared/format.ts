@@ -20,6 +20,15 @@ export function formatNumber(value: number): string {
   return `${sign}${String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 }
 
+/**
+ * A stored phone number as people read it: `+8801712345678` → `01712-345678`. Anything else (a number
+ * stored before numbers were normalised) is shown as it is.
+ */
+export function formatPhone(phone: string): string {
+  const match = /^\+88(01[0-9]{3})([0-9]{6})$/.exec(phone);
+  return match ? `${match[1]}-${match[2]}` : phone;
+}
+
 /** A date as `05-Nov-2022`, in UTC so server and browser agree. */
 export function formatDate(value: string | Date): string {
   const d = typeof value === "string" ? new Date(value) : value;

@@ -165,7 +165,8 @@ export const MSG = {
   },
   order: {
     phoneRequired: "you must provide your phone number",
-    phoneInvalid: "please provide a valid phone number",
+    phoneInvalid:
+      "please provide a Bangladeshi mobile number: 01XXXXXXXXX, +8801XXXXXXXXX or 8801XXXXXXXXX (11 digits starting 013 to 019)",
     locationRequired: "you must provide meeting location",
     justSold: "this bike has just been sold",
     priceChanged: "the price of this bike has just changed: check it and book again",
@@ -174,6 +175,19 @@ export const MSG = {
     notYours: "This order belongs to another buyer.",
     ownBike: "You cannot book your own bike.",
     noBuyersYet: "Your bikes have not sold yet...",
+    tooManyHolds:
+      "You already have 3 unpaid bookings. Pay for one or cancel one before booking another bike.",
+    /** Cancel or release asked of a booking that is no longer held, by what it became. */
+    notHeld: {
+      paid: "This booking is already paid.",
+      expired: "This booking has expired: it was not paid in time and the bike went back on sale.",
+      cancelled: "This booking was cancelled.",
+      released: "The seller has released this booking.",
+    },
+    notYourBike: "This booking is for another seller's bike.",
+    releasedToSeller: (model: string) => `The booking of ${model} is released: the bike is for sale again`,
+    confirmRelease: (model: string, buyer: string) =>
+      `Release ${buyer}'s unpaid booking of ${model}? The bike goes back on sale and someone else may book it.`,
   },
   report: {
     reasonRequired: "please tell us why you are reporting this bike",
@@ -210,6 +224,16 @@ export const MSG = {
     unconfirmed:
       "We could not confirm your payment: your card may or may not have been charged. Check My orders before paying again; we will check for you as soon as the connection is back.",
     notCharged: "We checked: this order is not paid and your card was not charged. You can pay again.",
+    /** Paying (intent or confirm) a booking that is no longer held: refused before any charge. */
+    notHeld: {
+      expired:
+        "This booking expired before it was paid, so nothing was charged. Book the bike again if it is still for sale.",
+      cancelled: "This booking was cancelled, so nothing was charged.",
+      released: "The seller released this booking, so nothing was charged.",
+    },
+    /** Money that reached the provider after the hold ended and the bike went to someone else. */
+    lateRefunded:
+      "Your payment arrived after this booking had ended and the bike was no longer available: it has been refunded in full.",
   },
   image: {
     tooLarge: "The image is too large: the limit is 10 MB.",

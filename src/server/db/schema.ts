@@ -279,10 +279,9 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** UNIQUE: one bike is sold once, whatever races happen (decision 014). */
+    /** One live (held or paid) order per bike: see orders_listing_live_idx (decisions 014, 021). */
     listingId: uuid("listing_id")
       .notNull()
-      .unique("orders_listing_id_unique")
       .references(() => listings.id, { onDelete: "restrict" }),
     buyerId: uuid("buyer_id")
       .notNull()
@@ -292,13 +291,37 @@ export const orders = pgTable(
     phone: text("phone").notNull(),
     meetingLocation: text("meeting_location").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /**
+     * held | paid | expired | cancelled | released (decision 021). A held order keeps its bike (the
+     * listing reads sold) until `holdUntil`; the last three ended it (`endedAt`) and freed the bike.
+     */
+    status: text("status", { enum: ["held", "paid", "expired", "cancelled", "released"] })
+      .notNull()
+      .default("held"),
+    /** Booking time + BOOKING_HOLD_MINUTES; kept as history once the order is paid or ended. */
+    holdUntil: timestamp("hold_until", { withTimezone: true, mode: "date" }),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
     /** The provider's open payment intent for this order, reused when the buyer comes back. */
     paymentIntentId: text("payment_intent_id"),
     createdAt: createdAt(),
   },
   (t) => [
     index("orders_buyer_feed_idx").on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A bike is booked by one order at a time, whatever races happen; after a hold ends it can be
+    // booked again, so the uniqueness covers live orders only.
+    uniqueIndex("orders_listing_live_idx").on(t.listingId).where(sql`${t.status} in ('held', 'paid')`),
+    // Every order of a bike, live or ended (a listing's deletion checks them, My buyers joins them).
+    index("orders_listing_idx").on(t.listingId),
+    // The expiry sweep walks due holds only.
+    index("orders_hold_due_idx").on(t.holdUntil).where(sql`${t.status} = 'held'`),
     check("orders_price_check", sql`${t.price} > 0`),
+    check("orders_status_check", sql`${t.status} in ('held', 'paid', 'expired', 'cancelled', 'released')`),
+    check("orders_held_until_check", sql`${t.status} <> 'held' or ${t.holdUntil} is not null`),
+    check("orders_paid_at_check", sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check(
+      "orders_ended_at_check",
+      sql`(${t.status} in ('expired', 'cancelled', 'released')) = (${t.endedAt} is not null)`,
+    ),
   ],
 );
 

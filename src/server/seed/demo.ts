@@ -247,9 +247,13 @@ export async function seedDemo(
       photoRows.push(...photos.map((image, position) => ({ listingId, position, imageKey: image.key })));
       if (!sold) continue;
       // Buyers take turns, the demo buyer first; every other order is paid, so each buyer has one to pay.
+      // An unpaid one was booked a few hours ago and is held for the default 48 hours from then
+      // (decision 021), so the demo shows bookings to pay rather than holds that ran out long ago.
       const sale = sales++;
-      const bookedAt = new Date(Math.min(createdAt.getTime() + 2 * DAY, now.getTime() - 2 * 3_600_000));
       const paid = sale % 2 === 1;
+      const bookedAt = paid
+        ? new Date(Math.min(createdAt.getTime() + 2 * DAY, now.getTime() - 2 * 3_600_000))
+        : new Date(now.getTime() - (2 + (sale % 7)) * 3_600_000);
       const orderId = randomUUID();
       orderRows.push({
         id: orderId,
@@ -260,6 +264,8 @@ export async function seedDemo(
         meetingLocation: MEETING_PLACES[i % MEETING_PLACES.length]!,
         createdAt: bookedAt,
         paidAt: paid ? new Date(bookedAt.getTime() + 3_600_000) : null,
+        status: paid ? "paid" : "held",
+        holdUntil: new Date(bookedAt.getTime() + 2 * DAY),
       });
       if (paid) {
         paymentRows.push({

@@ -287,12 +287,25 @@ export type PriceHint = z.infer<typeof PriceHintSchema>;
 
 export const ListingResponseSchema = z.object({ listing: ListingSchema });
 /**
+ * The signed-in buyer's own live booking of this bike (held or paid): the details page says
+ * "Booked by you" instead of `Stock Out`. Null for everyone else.
+ */
+export const MyOrderSchema = z.object({
+  id: z.string(),
+  status: z.enum(["held", "paid"]),
+  holdUntil: z.string().nullable(),
+});
+export type MyOrder = z.infer<typeof MyOrderSchema>;
+
+/**
  * One listing with every photo in order; `reportedByMe`: whether the signed-in buyer has already
- * reported it (their button reads "reported"); `priceHint`: see PriceHintSchema.
+ * reported it (their button reads "reported"); `myOrder`: see MyOrderSchema; `priceHint`: see
+ * PriceHintSchema.
  */
 export const ListingDetailResponseSchema = z.object({
   listing: ListingSchema.extend({ photos: z.array(ListingPhotoSchema) }),
   reportedByMe: z.boolean(),
+  myOrder: MyOrderSchema.nullable(),
   priceHint: PriceHintSchema.nullable(),
 });
 export type ListingDetailResponse = z.infer<typeof ListingDetailResponseSchema>;

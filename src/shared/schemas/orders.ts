@@ -4,15 +4,29 @@ import { ListingSchema } from "./listings.ts";
 import { pageOf } from "./paging.ts";
 import { PersonSchema } from "./people.ts";
 
-/** Bangladeshi and international numbers as people type them: digits, spaces, dashes, a leading +. */
-const PHONE = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
+/**
+ * A Bangladeshi mobile number as people type it, once spaces and dashes are gone: `01XXXXXXXXX`,
+ * `8801XXXXXXXXX` or `+8801XXXXXXXXX`, where 01 is followed by an operator digit 3–9 and 8 digits.
+ */
+const BD_MOBILE = /^(?:\+?88)?(01[3-9][0-9]{8})$/;
+
+/** `+8801712-345678`, `01712 345678`, `8801712345678` → `+8801712345678`; null when not a BD mobile number. */
+export function normalisePhone(typed: string): string | null {
+  const match = BD_MOBILE.exec(typed.replace(/[\s-]/g, ""));
+  return match ? `+88${match[1]}` : null;
+}
+
+/** How many unpaid (held) bookings one buyer may have at once. */
+export const MAX_HELD_ORDERS = 3;
 
 export const BookingFieldsSchema = z.object({
+  /** Stored and answered in one form, `+8801XXXXXXXXX`; `formatPhone` shows it as `01XXX-XXXXXX`. */
   phone: z
     .string({ error: MSG.order.phoneRequired })
     .trim()
     .min(1, { error: MSG.order.phoneRequired })
-    .regex(PHONE, { error: MSG.order.phoneInvalid }),
+    .refine((v) => normalisePhone(v) !== null, { error: MSG.order.phoneInvalid })
+    .transform((v) => normalisePhone(v)!),
   meetingLocation: z
     .string({ error: MSG.order.locationRequired })
     .trim()
@@ -31,8 +45,31 @@ export const OrderCreateSchema = BookingFieldsSchema.extend({
 });
 export type OrderCreateReq = z.infer<typeof OrderCreateSchema>;
 
+/**
+ * `held`: booked, unpaid, the bike kept for the buyer until `holdUntil`; `paid`: the bike is theirs;
+ * `expired`: not paid in time; `cancelled`: the buyer let it go; `released`: the seller let it go.
+ * The last three end the booking (`endedAt`) and put the bike back on sale.
+ */
+export const ORDER_STATUSES = ["held", "paid", "expired", "cancelled", "released"] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/** A paid order's receipt: the provider's payment id, the amount in whole taka, when it was paid. */
+export const ReceiptSchema = z.object({
+  paymentId: z.string(),
+  amount: z.number().int(),
+  paidAt: z.string(),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
 export const OrderSchema = z.object({
   id: z.string(),
+  status: OrderStatusSchema,
+  /** While `held`: when the bike stops being kept for the buyer (ISO); null in every other state. */
+  holdUntil: z.string().nullable(),
+  /** When it became expired, cancelled or released (ISO); null while held and once paid. */
+  endedAt: z.string().nullable(),
+  receipt: ReceiptSchema.nullable(),
   bookedAt: z.string(),
   /** Whole taka: the asking price when the bike was booked. */
   price: z.number().int(),

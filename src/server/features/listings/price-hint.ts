@@ -24,12 +24,13 @@ const span = sql.raw(String(YEAR_SPAN));
 /**
  * The median asking price and the number of a listing's comparables. One query: the listing by its
  * key, then its comparables through `listings_model_year_idx` (model_key, year), the sold ones' orders
- * through the orders' unique listing_id index.
+ * through the orders' partial unique index on live orders' listing_id.
  */
 export function comparablesOf(db: Db, listingId: string | Placeholder) {
   // A scalar subquery, not EXISTS: under the OR, PostgreSQL may turn an EXISTS into a hash of every
-  // order of the year; this is one probe of the orders' unique listing_id index per sold comparable.
-  const soldAt = sql`(select ${orders.createdAt} from ${orders} where ${orders.listingId} = ${listings.id})`;
+  // order of the year; this is one probe of the live orders' unique listing_id index per sold comparable.
+  // Only its live (held or paid) order: a bike whose earlier holds ended has those orders too.
+  const soldAt = sql`(select ${orders.createdAt} from ${orders} where ${orders.listingId} = ${listings.id} and ${orders.status} in ('held', 'paid'))`;
   return db
     .select({
       // The median; with an even number of comparables, the mean of the middle two.

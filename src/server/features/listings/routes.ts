@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BadRequest } from "#server/errors.ts";
+import { myOrderOf } from "#server/features/orders/service.ts";
 import { reportedByMe } from "#server/features/reports/service.ts";
 import { fastSerializerCompiler } from "#server/lib/fast-serializer.ts";
 import { fileField } from "#server/lib/multipart.ts";
@@ -150,24 +151,29 @@ export async function listingRoutes(app: FastifyInstance) {
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
-        summary: "One listing, and whether the signed-in buyer has reported it",
+        summary: "One listing, whether the signed-in buyer has reported it, and their own order of it",
         params: IdParamsSchema,
         response: { 200: ListingDetailResponseSchema },
       },
     },
     async (request) => {
-      const { listing, reportedByMe: reported } = await getListingDetail(
+      const {
+        listing,
+        reportedByMe: reported,
+        myOrder,
+      } = await getListingDetail(
         db,
         request.params.id,
         request.user,
         request.adminRights,
         reportedByMe,
+        myOrderOf,
       );
       const [photos, priceHint] = await Promise.all([
         listingPhotosOf(db, listing.id),
         priceHintOf(db, listing),
       ]);
-      return { listing: { ...listing, photos }, reportedByMe: reported, priceHint };
+      return { listing: { ...listing, photos }, reportedByMe: reported, myOrder, priceHint };
     },
   );
 

@@ -13,6 +13,7 @@ import type {
   ListingPhoto,
   ListingsPage,
   ListingUpdate,
+  MyOrder,
 } from "#shared/schemas/listings.ts";
 import { catalogueEntry } from "./catalogue.ts";
 import { selectListings, toListing } from "./presenter.ts";
@@ -90,24 +91,46 @@ export type ReportedColumn = {
   reporterOf: (viewer: AuthUser | null) => string | null;
 };
 
-/** `GET /api/listings/:id`'s listing and whether the viewer has reported it, in one statement. */
+/**
+ * Also read with the listing, in the same statement: a column of the orders feature (the viewer's own
+ * live order of this bike, as text `read` turns into `myOrder`), reading the `buyer` placeholder.
+ */
+export type MyOrderColumn = {
+  column: (listingId: typeof listings.id) => SQL<string | null>;
+  buyerOf: (viewer: AuthUser | null) => string | null;
+  read: (value: string | null) => MyOrder | null;
+};
+
+/**
+ * `GET /api/listings/:id`'s listing, whether the viewer has reported it and their own order of it, in
+ * one statement (a benchmarked route: no second round trip for a signed-in buyer).
+ */
 export async function getListingDetail(
   db: Db,
   id: string,
   viewer: AuthUser | null,
   adminRights: boolean,
   reported: ReportedColumn,
-): Promise<{ listing: Listing; reportedByMe: boolean }> {
+  myOrder: MyOrderColumn,
+): Promise<{ listing: Listing; reportedByMe: boolean; myOrder: MyOrder | null }> {
   if (!isUuid(id)) throw new NotFound(MSG.listing.notFound);
   const statement = prepared(db, "listing_detail", (d, name) =>
-    selectListings(d, { reportedByMe: reported.column(listings.id) })
+    selectListings(d, { reportedByMe: reported.column(listings.id), myOrder: myOrder.column(listings.id) })
       .where(eq(listings.id, sql.placeholder("id")))
       .limit(1)
       .prepare(name),
   );
-  const [row] = await statement.execute({ id, reporter: reported.reporterOf(viewer) });
+  const [row] = await statement.execute({
+    id,
+    reporter: reported.reporterOf(viewer),
+    buyer: myOrder.buyerOf(viewer),
+  });
   const visible = visibleTo(row, viewer, adminRights);
-  return { listing: toListing(visible), reportedByMe: visible.reportedByMe };
+  return {
+    listing: toListing(visible),
+    reportedByMe: visible.reportedByMe,
+    myOrder: myOrder.read(visible.myOrder),
+  };
 }
 
 /** Every photo of a listing, cover first, each named by its image key for an edit's `photoIds`. */

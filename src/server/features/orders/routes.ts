@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   BuyersPageSchema,
   OrderCreateSchema,
@@ -7,7 +8,7 @@ import {
   OrdersPageSchema,
 } from "#shared/schemas/orders.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
-import { bookListing, getOrder, listBuyers, listMyOrders } from "./service.ts";
+import { bookListing, cancelOrder, getOrder, listBuyers, listMyOrders, releaseOrder } from "./service.ts";
 
 export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,13 +21,48 @@ export async function orderRoutes(app: FastifyInstance) {
       config: { access: ["buyer"] },
       schema: {
         tags,
-        summary: "Book a bike: the listing becomes sold and the order keeps today's price",
+        summary:
+          "Book a bike: it is held for you until you pay or the hold runs out; the order keeps today's price",
         body: OrderCreateSchema,
         response: { 201: OrderResponseSchema },
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ order: await bookListing(db, request.user!, request.body) }),
+      reply.code(201).send({
+        order: await bookListing(db, request.user!, request.body, app.config.bookingHoldMinutes),
+      }),
+  );
+
+  r.post(
+    "/api/orders/:id/cancel",
+    {
+      config: { access: ["buyer"] },
+      schema: {
+        tags,
+        summary: "Cancel your unpaid booking: the bike goes back on sale",
+        params: IdParamsSchema,
+        response: { 200: OrderResponseSchema },
+      },
+    },
+    async (request) => ({ order: await cancelOrder(db, request.user!, request.params.id) }),
+  );
+
+  r.post(
+    "/api/orders/:id/release",
+    {
+      config: { access: ["seller"] },
+      schema: {
+        tags,
+        summary:
+          "Release an unpaid booking of your bike (the buyer did not come): the bike goes back on sale",
+        params: IdParamsSchema,
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      await releaseOrder(db, request.user!, request.params.id);
+      return reply.code(204).send();
+    },
   );
 
   r.get(

@@ -123,7 +123,7 @@ export async function recordPayment(db: Db, intent: PaymentIntent, provider: str
       .onConflictDoNothing();
     await tx
       .update(orders)
-      .set({ paidAt: new Date() })
+      .set({ paidAt: new Date(), status: "paid" })
       .where(and(eq(orders.id, order.id), isNull(orders.paidAt)));
     const [payment] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
     if (payment?.intentId !== intent.id) {
