@@ -76,11 +76,17 @@ test.describe("booking, buyers and verification", () => {
     const sellerRow = adminPage.getByRole("row").filter({ hasText: seller.email });
     await findInPagedList(adminPage, sellerRow);
     await sellerRow.getByRole("button", { name: "verify" }).click();
+    // Verifying asks first; the row then offers the way back.
+    await adminPage
+      .getByRole("dialog", { name: MSG.admin.confirmVerifyTitle(seller.name) })
+      .getByRole("button", { name: MSG.admin.verify, exact: true })
+      .click();
     await expect(adminPage.getByText(MSG.admin.verified)).toBeVisible();
-    await expect(sellerRow.getByRole("button", { name: "verified" })).toBeDisabled();
+    await expect(sellerRow.getByRole("button", { name: MSG.admin.removeVerification })).toBeVisible();
     await adminPage.reload();
     await findInPagedList(adminPage, sellerRow);
-    await expect(sellerRow.getByRole("button", { name: "verified" })).toBeDisabled();
+    await expect(sellerRow.getByText("verified", { exact: true })).toBeVisible();
+    await expect(sellerRow.getByRole("button", { name: MSG.admin.removeVerification })).toBeVisible();
 
     // The buyer's order now carries the green tick.
     await buyer.page.reload();
@@ -123,6 +129,16 @@ test.describe("booking, buyers and verification", () => {
     await expect(card).toContainText(reason);
     await expect(card).toContainText(buyer.name);
     await expect(card).toContainText(buyer.email);
+    // The report leads to the bike and to its seller.
+    await expect(card.getByRole("link", { name: model })).toHaveAttribute("href", detailsPath(listing.id));
+    await expect(card.getByRole("link", { name: seller.name })).toHaveAttribute(
+      "href",
+      /^\/sellers\/[0-9a-f-]{36}$/,
+    );
+    await expect(card.getByRole("link", { name: seller.email })).toHaveAttribute(
+      "href",
+      `mailto:${seller.email}`,
+    );
     await card.getByRole("button", { name: "dismiss" }).click();
     await expect(card).toHaveCount(0);
     await adminPage.reload();

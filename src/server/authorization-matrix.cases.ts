@@ -354,6 +354,10 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
     request: async (w) => ({ method: "POST", url: `/api/admin/sellers/${w.users.seller.id}/verify` }),
   },
+  "DELETE /api/admin/sellers/:id/verify": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async (w) => ({ method: "DELETE", url: `/api/admin/sellers/${w.users.seller.id}/verify` }),
+  },
   "GET /api/admin/buyers": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
     request: async () => ({ method: "GET", url: "/api/admin/buyers" }),

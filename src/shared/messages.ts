@@ -200,6 +200,18 @@ export const MSG = {
     verified: "this seller is verified",
     sellerNotFound: "There is no seller with that id.",
     listingRemoved: "The listing was removed.",
+    confirmVerifyTitle: (name: string) => `Verify ${name}?`,
+    confirmVerify:
+      "Buyers will see a green tick beside this seller's name on every bike and on their page. Verify only a seller whose identity you have checked.",
+    unverified: "the verification was removed",
+    confirmUnverifyTitle: (name: string) => `Remove ${name}'s verification?`,
+    confirmUnverify: "The green tick leaves this seller's bikes and page until they are verified again.",
+    verify: "Verify",
+    undo: "Undo",
+    undoVerify: (name: string) => `Undo verifying ${name}`,
+    removeVerification: "Remove verification",
+    noBuyersYet: "Buyers show up here once they sign up.",
+    sellerLabel: "Seller:",
   },
   payment: {
     alreadyPaid: "This order is already paid.",

@@ -20,6 +20,14 @@ const ReportSchema = z.object({
   reporter: PersonSchema.omit({ photo: true }),
 });
 
-const ReportedListingSchema = z.object({ listing: ListingSchema, reports: z.array(ReportSchema) });
+/**
+ * A bike in the admins' review queue: the listing, who sells it (with the email an admin writes to
+ * about a report: the listing's own seller carries none, decision 015), and every open report.
+ */
+const ReportedListingSchema = z.object({
+  listing: ListingSchema,
+  seller: PersonSchema.omit({ photo: true }),
+  reports: z.array(ReportSchema),
+});
 export type ReportedListing = z.infer<typeof ReportedListingSchema>;
 export const ReportedListingsPageSchema = pageOf(ReportedListingSchema);

@@ -8,21 +8,27 @@ type ConfirmDialogProps = {
   /** The question, e.g. MSG.listing.confirmDelete. */
   message: string;
   confirmLabel: string;
+  /** The safe answer's label, when "Cancel" would read like the action itself (Cancel booking). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** The confirmed action is running: the confirm button waits and cannot be pressed twice. */
   isPending?: boolean;
+  /** "danger" (red) for what destroys or takes away; "primary" for a step that adds, such as verifying. */
+  tone?: "danger" | "primary";
 };
 
-/** Asks before something that cannot be undone. Focus starts on Cancel, the safe answer. */
+/** Asks before something that cannot be undone or matters to others. Focus starts on Cancel, the safe answer. */
 export function ConfirmDialog({
   open,
   title,
   message,
   confirmLabel,
+  cancelLabel = "Cancel",
   onConfirm,
   onCancel,
   isPending = false,
+  tone = "danger",
 }: ConfirmDialogProps) {
   const messageId = useId();
   return (
@@ -30,9 +36,14 @@ export function ConfirmDialog({
       <p id={messageId}>{message}</p>
       <div className="modal-action">
         <button type="button" className="btn btn-ghost" onClick={onCancel} data-autofocus>
-          Cancel
+          {cancelLabel}
         </button>
-        <PendingButton type="button" className="btn btn-error" onClick={onConfirm} pending={isPending}>
+        <PendingButton
+          type="button"
+          className={`btn ${tone === "danger" ? "btn-error" : "btn-primary"}`}
+          onClick={onConfirm}
+          pending={isPending}
+        >
           {confirmLabel}
         </PendingButton>
       </div>

@@ -1,18 +1,16 @@
 /**
  * Every `/api/admin/*` route, and only these, lives here: one file shows all an admin can do. The
- * handlers call the services of the domain whose rows they change (orders' buyers, reports' review
- * queue); the admin service holds only what no other domain owns (sellers and their verified tick).
+ * handlers call the services of the domain whose rows they change (reports' review queue); the
+ * admin service holds what no other domain owns (the lists of accounts and the sellers' verified tick).
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listBuyers } from "#server/features/orders/service.ts";
 import { dismissReports, listReported, removeListing } from "#server/features/reports/service.ts";
-import { SellerResponseSchema, SellersPageSchema } from "#shared/schemas/admin.ts";
-import { BuyersPageSchema } from "#shared/schemas/orders.ts";
+import { AdminBuyersPageSchema, SellerResponseSchema, SellersPageSchema } from "#shared/schemas/admin.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { ReportedListingsPageSchema } from "#shared/schemas/reports.ts";
-import { listSellers, verifySeller } from "./service.ts";
+import { listBuyers, listSellers, unverifySeller, verifySeller } from "./service.ts";
 
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +24,7 @@ export async function adminRoutes(app: FastifyInstance) {
       config: { ...admin, noStore: true },
       schema: {
         tags,
-        summary: "Every seller",
+        summary: "Every seller, with how many bikes they have listed and when they joined",
         querystring: PageQuerySchema,
         response: { 200: SellersPageSchema },
       },
@@ -48,15 +46,29 @@ export async function adminRoutes(app: FastifyInstance) {
     async (request) => ({ seller: await verifySeller(db, request.params.id) }),
   );
 
+  r.delete(
+    "/api/admin/sellers/:id/verify",
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Take a seller's verified tick off (undo a verification)",
+        params: IdParamsSchema,
+        response: { 200: SellerResponseSchema },
+      },
+    },
+    async (request) => ({ seller: await unverifySeller(db, request.params.id) }),
+  );
+
   r.get(
     "/api/admin/buyers",
     {
       config: { ...admin, noStore: true },
       schema: {
         tags,
-        summary: "Every buyer with at least one order",
+        summary: "Every buyer account, with how many bookings each has made and when they joined",
         querystring: PageQuerySchema,
-        response: { 200: BuyersPageSchema },
+        response: { 200: AdminBuyersPageSchema },
       },
     },
     async (request) => listBuyers(db, request.query),

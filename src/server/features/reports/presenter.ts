@@ -1,6 +1,7 @@
 /**
  * Reports as the admins' review queue shows them: the one select and the one mapping of a report
- * and its reporter (name and email, no photo: the queue does not show one).
+ * and its reporter, and of the bike's seller (name and email, no photo: the queue shows the
+ * listing's own seller photo).
  */
 import { reports, users } from "#server/db/schema.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
@@ -28,10 +29,15 @@ type ReportRow = {
   reporterEmail: string;
 };
 
-/** A reported listing with its reports, in the order given. */
-export function toReportedListing(listing: Listing, rows: ReportRow[]): ReportedListing {
+/** A reported listing with its seller and its reports, in the order given. */
+export function toReportedListing(
+  listing: Listing,
+  seller: ReportedListing["seller"],
+  rows: ReportRow[],
+): ReportedListing {
   return {
     listing,
+    seller: { id: seller.id, name: seller.name, email: seller.email },
     reports: rows.map((r) => ({
       id: r.id,
       reason: r.reason,

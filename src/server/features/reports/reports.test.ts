@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { call, setupTestApp } from "#server/test/app.ts";
-import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
+import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
 const UNKNOWN_ID = "6f1c2b9e-0000-4000-8000-000000000000";
@@ -17,7 +17,8 @@ async function reportedByMe(app: FastifyInstance, listingId: string, cookie?: st
 }
 
 type ReportedItem = {
-  listing: { id: string };
+  listing: { id: string; seller: { id: string } };
+  seller: { id: string; name: string; email: string };
   reports: { reason: string; reporter: { id: string; name: string; email: string } }[];
 };
 
@@ -105,11 +106,12 @@ describe("reports and moderation", () => {
   });
 
   describe("moderating reported listings", () => {
-    it("lists reported listings, most recent first, with every reason and reporter", async () => {
+    it("lists reported listings, most recent first, with their seller, every reason and reporter", async () => {
       const admin = await signedInUser(t.app, { role: "admin" });
       const ayesha = await signedInUser(t.app, { role: "buyer", name: "Ayesha" });
       const babul = await signedInUser(t.app, { role: "buyer", name: "Babul" });
-      const first = await buildListing(t.app, { model: "TVS Apache RTR" });
+      const seller = await buildUser(t.app, { role: "seller", name: "Rahim Motors" });
+      const first = await buildListing(t.app, { model: "TVS Apache RTR", sellerId: seller.id });
       const second = await buildListing(t.app, { model: "Suzuki Gixxer" });
       const untouched = await buildListing(t.app);
 
@@ -126,6 +128,10 @@ describe("reports and moderation", () => {
       expect(mine.map((i) => i.listing.id)).toEqual([second.id, first.id]);
       const firstItem = mine[1]!;
       expect(firstItem.listing).toMatchObject({ id: first.id, model: "TVS Apache RTR", status: "available" });
+      // The admin can open the seller's page and write to them about the report.
+      expect(firstItem.listing.seller.id).toBe(seller.id);
+      expect(firstItem.seller).toEqual({ id: seller.id, name: "Rahim Motors", email: seller.email });
+      expect(mine[0]!.seller.id).toBe(second.sellerId);
       expect(
         firstItem.reports
           .map((r) => ({ reason: r.reason, reporter: r.reporter }))

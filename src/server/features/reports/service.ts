@@ -70,7 +70,7 @@ export async function listReported(db: Db, q: { cursor?: string | undefined; lim
     .limit(q.limit + 1);
   const page = toPage(groups, q.limit, (g) => ({ createdAt: g.lastText, id: g.listingId }));
   const ids = page.items.map((g) => g.listingId);
-  const [byId, rows] = await Promise.all([
+  const [byId, rows, sellers] = await Promise.all([
     listingsByIds(db, ids),
     ids.length === 0
       ? Promise.resolve([])
@@ -80,10 +80,19 @@ export async function listReported(db: Db, q: { cursor?: string | undefined; lim
           .innerJoin(users, eq(users.id, reports.reporterId))
           .where(inArray(reports.listingId, ids))
           .orderBy(desc(reports.createdAt)),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ listingId: listings.id, id: users.id, name: users.name, email: users.email })
+          .from(listings)
+          .innerJoin(users, eq(users.id, listings.sellerId))
+          .where(inArray(listings.id, ids)),
   ]);
+  const sellerOf = new Map(sellers.map((s) => [s.listingId, s]));
   const items = ids.map((id) =>
     toReportedListing(
       byId.get(id)!,
+      sellerOf.get(id)!,
       rows.filter((r) => r.listingId === id),
     ),
   );

@@ -1,5 +1,6 @@
 import { Users } from "lucide-react";
-import type { Seller } from "#shared/schemas/people.ts";
+import { formatDate, formatNumber } from "#shared/format.ts";
+import type { AdminSeller } from "#shared/schemas/admin.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
@@ -8,10 +9,22 @@ import { Spinner } from "#web/components/spinner.tsx";
 import { useSellers } from "./api/get-sellers.ts";
 import { VerifyButton } from "./verify-button.tsx";
 
-const verifyColumn: PeopleColumn<Seller> = {
-  header: "Verification",
-  cell: (seller) => <VerifyButton seller={seller} />,
-};
+const columns: PeopleColumn<AdminSeller>[] = [
+  {
+    header: "Listings",
+    // Bikes listed in any state; those an admin removed are not counted.
+    cell: (seller) => <span className="tabular-nums">{formatNumber(seller.listings)}</span>,
+  },
+  {
+    header: "Joined",
+    cell: (seller) => (
+      <time dateTime={seller.joinedAt} className="whitespace-nowrap">
+        {formatDate(seller.joinedAt)}
+      </time>
+    ),
+  },
+  { header: "Verification", cell: (seller) => <VerifyButton seller={seller} /> },
+];
 
 export default function AllSellersPage() {
   return (
@@ -27,9 +40,7 @@ export default function AllSellersPage() {
           </EmptyState>
         }
       >
-        {(sellers) => (
-          <PeopleTable caption="Every seller on MotoHaat" people={sellers} columns={[verifyColumn]} />
-        )}
+        {(sellers) => <PeopleTable caption="Every seller on MotoHaat" people={sellers} columns={columns} />}
       </ListFrame>
     </section>
   );

@@ -1,5 +1,6 @@
 import { Flag } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { formatDate } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
@@ -9,15 +10,20 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Price } from "#web/components/price.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
+import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useDismissReports } from "./api/dismiss-reports.ts";
 import { useRemoveListing } from "./api/remove-listing.ts";
 
 const failed = (err: Error) => toast.error(errorMessage(err));
 
-/** A reported bike with every reason given, and the admin's two answers: dismiss or remove. */
+/**
+ * A reported bike with every reason given, and the admin's two answers: dismiss or remove. The
+ * title opens the bike's page as buyers see it; the seller's name opens their public page, and
+ * their email is there to write to them about the report.
+ */
 export function ReportedItemCard({ item }: { item: ReportedListing }) {
-  const { listing, reports } = item;
+  const { listing, seller, reports } = item;
   const [confirming, setConfirming] = useState(false);
   const dismiss = useDismissReports();
   const remove = useRemoveListing();
@@ -27,6 +33,11 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
     <BikeCard
       photo={listing.photo}
       model={listing.model}
+      title={
+        <Link to={paths.listingDetails.getHref(listing.id)} className="link link-hover">
+          {listing.model}
+        </Link>
+      }
       badge={<span className="badge badge-secondary badge-outline">{listing.brand}</span>}
       overlay={
         <span className="badge badge-error absolute top-3 left-3 z-10 gap-1 font-semibold">
@@ -38,10 +49,18 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/80">
         <Price amount={listing.askingPrice} className="font-semibold text-base-content" />
         <span>{listing.category.label}</span>
+      </p>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="inline-flex items-center gap-1">
-          by {listing.seller.name}
+          {MSG.admin.sellerLabel}
+          <Link to={paths.sellers.getHref(seller.id)} className="link link-hover font-medium">
+            {seller.name}
+          </Link>
           {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}
         </span>
+        <a href={`mailto:${seller.email}`} className="link link-hover break-all text-base-content/70">
+          {seller.email}
+        </a>
       </p>
       <section aria-label="Reports" className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold">

@@ -1,39 +1,123 @@
 import { BadgeCheck } from "lucide-react";
+import { useState } from "react";
 import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
-import type { Seller } from "#shared/schemas/people.ts";
+import type { AdminSeller } from "#shared/schemas/admin.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
-import { useVerifySeller } from "./api/verify-seller.ts";
+import { useUnverifySeller, useVerifySeller } from "./api/verify-seller.ts";
 
-/** "verify" until the seller is verified, then "verified" and disabled for good. */
-export function VerifyButton({ seller }: { seller: Seller }) {
+const failed = (err: Error) => toast.error(errorMessage(err));
+
+/**
+ * The Verification cell of All sellers. Unverified: _verify_, which asks first (the tick tells
+ * buyers the seller was checked); the success toast offers _Undo_. Verified: a "verified" mark and
+ * _Remove verification_, which also asks first, so a tick given by mistake can be taken back later.
+ */
+export function VerifyButton({ seller }: { seller: AdminSeller }) {
   const verify = useVerifySeller();
-  // Until the list refetches, the answer we got is the truth.
-  const verified = seller.verified || verify.isSuccess;
-  if (verified) {
-    return (
-      <button type="button" className="btn btn-sm" disabled>
-        <BadgeCheck className="size-4 text-success" aria-hidden="true" />
-        verified
-      </button>
-    );
-  }
+  const unverify = useUnverifySeller();
+  const [confirming, setConfirming] = useState(false);
+  // Until the list refetches, the latest answer we got is the truth.
+  const [answered, setAnswered] = useState<boolean | null>(null);
+  const verified = answered ?? seller.verified;
+
+  const undo = () =>
+    unverify.mutate(seller.id, {
+      onSuccess: () => {
+        setAnswered(false);
+        toast.success(MSG.admin.unverified);
+      },
+      onError: failed,
+    });
+
+  const confirm = () => {
+    if (verified) {
+      unverify.mutate(seller.id, {
+        onSuccess: () => {
+          setConfirming(false);
+          setAnswered(false);
+          toast.success(MSG.admin.unverified);
+        },
+        onError: (err) => {
+          setConfirming(false);
+          failed(err);
+        },
+      });
+      return;
+    }
+    verify.mutate(seller.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        setAnswered(true);
+        toast.success(({ closeToast }) => (
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            {MSG.admin.verified}
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              aria-label={MSG.admin.undoVerify(seller.name)}
+              onClick={() => {
+                closeToast();
+                undo();
+              }}
+            >
+              {MSG.admin.undo}
+            </button>
+          </span>
+        ));
+      },
+      onError: (err) => {
+        setConfirming(false);
+        failed(err);
+      },
+    });
+  };
+
   return (
-    <PendingButton
-      type="button"
-      className="btn btn-primary btn-sm"
-      aria-label={`verify ${seller.name}`}
-      pending={verify.isPending}
-      onClick={() =>
-        verify.mutate(seller.id, {
-          onSuccess: () => toast.success(MSG.admin.verified),
-          onError: (err) => toast.error(errorMessage(err)),
-        })
-      }
-      spinnerSize="xs"
-    >
-      verify
-    </PendingButton>
+    <div className="flex flex-wrap items-center gap-2">
+      {verified ? (
+        <>
+          <span className="inline-flex items-center gap-1 text-sm font-medium whitespace-nowrap">
+            <BadgeCheck className="size-4 text-success" aria-hidden="true" />
+            verified
+          </span>
+          <PendingButton
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={`${MSG.admin.removeVerification} of ${seller.name}`}
+            pending={unverify.isPending && !confirming}
+            spinnerSize="xs"
+            onClick={() => setConfirming(true)}
+          >
+            {MSG.admin.removeVerification}
+          </PendingButton>
+        </>
+      ) : (
+        <PendingButton
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-label={`verify ${seller.name}`}
+          pending={unverify.isPending && !confirming}
+          spinnerSize="xs"
+          onClick={() => setConfirming(true)}
+        >
+          verify
+        </PendingButton>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={
+          verified ? MSG.admin.confirmUnverifyTitle(seller.name) : MSG.admin.confirmVerifyTitle(seller.name)
+        }
+        message={verified ? MSG.admin.confirmUnverify : MSG.admin.confirmVerify}
+        confirmLabel={verified ? MSG.admin.removeVerification : MSG.admin.verify}
+        tone={verified ? "danger" : "primary"}
+        isPending={verify.isPending || unverify.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirm}
+      />
+    </div>
   );
 }

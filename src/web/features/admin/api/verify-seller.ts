@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Seller } from "#shared/schemas/people.ts";
+import type { AdminSeller } from "#shared/schemas/admin.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-function verifySeller(sellerId: string) {
-  return api<{ seller: Seller }>(`/api/admin/sellers/${encodeURIComponent(sellerId)}/verify`, {
-    method: "POST",
+/** POST sets the tick, DELETE takes it off (the Undo); both answer the seller's row. */
+function setVerified(sellerId: string, verified: boolean) {
+  return api<{ seller: AdminSeller }>(`/api/admin/sellers/${encodeURIComponent(sellerId)}/verify`, {
+    method: verified ? "POST" : "DELETE",
   });
 }
 
 /** The seller's tick shows on their listings and on their buyers' orders, so those refetch too. */
-export function useVerifySeller() {
+function useSetVerified(verified: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: verifySeller,
+    mutationFn: (sellerId: string) => setVerified(sellerId, verified),
     onSuccess: () =>
       Promise.all(
         [queryKeys.admin.sellers, queryKeys.listings.all, queryKeys.orders.all].map((queryKey) =>
@@ -21,4 +22,12 @@ export function useVerifySeller() {
         ),
       ),
   });
+}
+
+export function useVerifySeller() {
+  return useSetVerified(true);
+}
+
+export function useUnverifySeller() {
+  return useSetVerified(false);
 }
