@@ -1,9 +1,41 @@
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 const api = `http://localhost:${process.env.PORT ?? 3000}`;
+
+/** Modules of the list and a bike's page, relative to src/: none may import zod or react-hook-form. */
+const BROWSE_MODULES = [
+  "shared/categories.ts",
+  "shared/districts.ts",
+  "shared/format.ts",
+  "shared/image-sizes.ts",
+  "shared/listing-limits.ts",
+  "web/components/bike-card.tsx",
+  "web/components/empty-state.tsx",
+  "web/components/facts.tsx",
+  "web/components/list-frame.tsx",
+  "web/components/load-more.tsx",
+  "web/components/modal.tsx",
+  "web/components/price.tsx",
+  "web/components/side-drawer.tsx",
+  "web/components/verified-tick.tsx",
+  "web/features/listings/api/get-brands.ts",
+  "web/features/listings/listing-card.tsx",
+  "web/features/listings/listing-details.tsx",
+  "web/features/listings/listing-facts.tsx",
+  "web/features/listings/listing-filters.tsx",
+  "web/features/listings/listing-grid.tsx",
+  "web/features/listings/listings-not-found.tsx",
+  "web/lib/categories-query.ts",
+];
+
+function sourceFiles(files: string[]) {
+  const ids = new Set(files.map((file) => path.resolve(import.meta.dirname, "src", file)));
+  return (id: string) => ids.has(path.normalize(id));
+}
 
 export default defineConfig({
   root: "src/web",
@@ -37,16 +69,23 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // What every page runs comes in two files, not a dozen: React Router, Preact, TanStack Query
-        // and the toasts in one, the icons (a few hundred bytes each) in another. Each extra request
-        // costs a round trip on a phone network; none of these libraries is loaded only by a lazy page.
+        // A page's first load is a handful of files, not two dozen: on a phone each request costs a round
+        // trip, and HTTP/1.1 opens six at a time, so twenty 1–2 KB chunks cost more than their bytes
+        // (Lighthouse on a list page: 92 → 97). Rolldown would otherwise make a chunk for every set of
+        // lazy routes sharing a module. `npm run lint` checks the bytes and the file count of each page
+        // (scripts/check-bundle-size.ts), so a module put here that drags in zod shows at once.
         codeSplitting: {
           groups: [
+            // React Router, Preact, TanStack Query and the toasts; none is loaded only by a lazy page.
             {
               name: "framework",
               test: /node_modules[\\/](preact|react-router|@tanstack|react-toastify|clsx)[\\/]/,
             },
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+            // Our modules the entry imports statically join the entry instead of splitting off it.
+            { name: "app", tags: ["$initial"], test: /[\\/]src[\\/](web|shared)[\\/]/ },
+            // What the list and a bike's page share (cards, filters, facts): one file for both.
+            { name: "browse", test: sourceFiles(BROWSE_MODULES) },
           ],
         },
       },
