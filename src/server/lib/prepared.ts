@@ -1,10 +1,12 @@
 import { Column, getTableName, is, SQL, Subquery } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { isPglite, namedStatementClient } from "#server/db/pglite-named.ts";
 
 /**
  * Statements of the hot read paths, built once per database handle instead of on every request
  * (decision 018). Each is a Drizzle prepared query with placeholders; on PostgreSQL it carries a
- * name, so every pooled connection parses and plans it once and later requests only bind and run it.
+ * name, so every pooled connection parses and plans it once and later requests only bind and run it;
+ * on PGlite it is named on the instance by `namedStatementClient`.
  * A name always stands for the same SQL text: two handles over one pool (the bench's logging one)
  * may prepare the same name on the same connection.
  */
@@ -19,6 +21,9 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
   let statement = statements.get(name) as T | undefined;
   if (statement === undefined) {
     statement = mapRowsOnce(build(db, name));
+    // On PGlite, Drizzle's prepared query is still sent unnamed: name it (src/server/db/pglite-named.ts).
+    const query = statement as { client?: unknown };
+    if (isPglite(query.client)) query.client = namedStatementClient(query.client, name);
     statements.set(name, statement);
   }
   return statement;
