@@ -189,6 +189,26 @@ export const MSG = {
     confirmRelease: (model: string, buyer: string) =>
       `Release ${buyer}'s unpaid booking of ${model}? The bike goes back on sale and someone else may book it.`,
   },
+  /** The buyer's own booking as they see it: the bike's page, My orders, the payment page. */
+  booking: {
+    heldByYou: (timeLeft: string) => `Booked by you — pay within ${timeLeft}`,
+    heldBadge: "Booked by you",
+    paidBadge: "Bought by you",
+    heldHint: "The bike is held for you until then. Pay to make it yours, or cancel so others can buy it.",
+    hours: (n: number) => (n === 1 ? "1 hour" : `${n} hours`),
+    minutes: (n: number) => (n === 1 ? "1 minute" : `${n} minutes`),
+    timeUp: "Booked by you — the time to pay has run out, so the bike goes back on sale.",
+    paidByYou: "Bought by you — paid. The bike is yours: meet the seller to collect it.",
+    confirmCancelTitle: (model: string) => `Cancel your booking of ${model}?`,
+    confirmCancel: "Nothing has been paid. The bike goes back on sale and someone else may book it.",
+    cancelled: (model: string) => `Your booking of ${model} is cancelled`,
+    paid: "Paid — the bike is yours. Meet the seller to collect it.",
+    expired: "Expired — it was not paid in time, so the bike went back on sale.",
+    cancelledState: "Cancelled — you cancelled this booking, so the bike went back on sale.",
+    released: "Released — the seller ended this unpaid booking, so the bike went back on sale.",
+    nothingToPay: "This booking has ended, so there is nothing to pay.",
+    phoneFromLastBooking: "The number from your last booking: change it if you have a new one.",
+  },
   report: {
     reasonRequired: "please tell us why you are reporting this bike",
     reasonTooLong: "the reason must be at most 500 characters",

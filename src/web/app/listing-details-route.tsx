@@ -5,8 +5,8 @@ import { ListingActions } from "./listing-actions.tsx";
 export default function ListingDetailsRoute() {
   return (
     <ListingDetailsPage
-      actions={({ listing, reportedByMe }) => (
-        <ListingActions listing={listing} reportedByMe={reportedByMe} />
+      actions={({ listing, reportedByMe, myOrder }) => (
+        <ListingActions listing={listing} reportedByMe={reportedByMe} myOrder={myOrder} />
       )}
     />
   );

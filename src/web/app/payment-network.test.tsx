@@ -10,6 +10,10 @@ import PaymentRoute from "./payment-route.tsx";
 
 const order = (over: Partial<Order> = {}): Order => ({
   id: "o1",
+  status: "held",
+  holdUntil: new Date(Date.now() + 47 * 3_600_000).toISOString(),
+  endedAt: null,
+  receipt: null,
   bookedAt: "2026-02-03T10:00:00.000Z",
   price: 150000,
   phone: "01712345678",
@@ -68,7 +72,7 @@ async function pay(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText("Card number"), "4242 4242 4242 4242");
   await user.type(screen.getByLabelText("Expiry (MM/YY)"), `12/${nextYear}`);
   await user.type(screen.getByLabelText("CVC"), "123");
-  await user.click(screen.getByRole("button", { name: "Pay" }));
+  await user.click(screen.getByRole("button", { name: "Pay ৳1,50,000" }));
 }
 
 describe("a payment whose confirmation gets no answer", () => {
@@ -106,7 +110,7 @@ describe("a payment whose confirmation gets no answer", () => {
     await user.click(screen.getByRole("button", { name: "Check again" }));
     expect(await screen.findByText(MSG.payment.notCharged)).toBeInTheDocument();
     expect(screen.getByLabelText("Card number")).toBeEnabled();
-    expect(screen.getByRole("button", { name: "Pay" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Pay ৳1,50,000" })).toBeEnabled();
   });
 
   it("is not what the server's own 503 says: the provider was down, nothing charged, the form stays", async () => {

@@ -10,6 +10,10 @@ import PaymentRoute from "./payment-route.tsx";
 
 const order = (over: Partial<Order> = {}): Order => ({
   id: "o1",
+  status: "held",
+  holdUntil: new Date(Date.now() + 47 * 3_600_000).toISOString(),
+  endedAt: null,
+  receipt: null,
   bookedAt: "2026-02-03T10:00:00.000Z",
   price: 150000,
   phone: "01712345678",
@@ -73,10 +77,10 @@ describe("payment page", () => {
     await user.type(await screen.findByLabelText("Card number"), "4242 4242 4242 4242");
     await user.type(screen.getByLabelText("Expiry (MM/YY)"), `12/${nextYear}`);
     await user.type(screen.getByLabelText("CVC"), "123");
-    await user.click(screen.getByRole("button", { name: "Pay" }));
+    await user.click(screen.getByRole("button", { name: "Pay ৳1,50,000" }));
 
     expect(await screen.findByRole("progressbar", { name: "Processing your payment" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Pay" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Pay ৳1,50,000" })).toBeDisabled();
     release();
 
     expect(await screen.findByText("pi_test_abc")).toBeInTheDocument();
@@ -97,7 +101,7 @@ describe("payment page", () => {
     renderRoutes(routes, "/dashboard/payment/o1");
     expect(await screen.findByRole("button", { name: "Paid" })).toBeDisabled();
     expect(screen.getByRole("status")).toHaveTextContent("This order is paid. Paid on 04-Feb-2026.");
-    expect(screen.queryByRole("button", { name: "Pay" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay ৳1,50,000" })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -112,6 +116,129 @@ describe("payment page", () => {
     });
     renderRoutes(routes, "/dashboard/payment/o1");
     expect(await screen.findByRole("button", { name: "Paid" })).toBeDisabled();
+  });
+
+  it("shows the receipt of a paid order: payment id, amount in taka, date, bike and seller", async () => {
+    const fetchMock = mockApi({
+      "GET /api/orders/o1": () => ({
+        body: {
+          order: order({
+            status: "paid",
+            holdUntil: null,
+            paid: true,
+            paidAt: "2026-02-04T10:00:00.000Z",
+            receipt: { paymentId: "pi_test_0123abcd", amount: 150000, paidAt: "2026-02-04T10:00:00.000Z" },
+          }),
+        },
+      }),
+    });
+    renderRoutes(routes, "/dashboard/payment/o1");
+
+    const receipt = await screen.findByRole("region", { name: "Receipt" });
+    expect(receipt).toHaveTextContent("Payment idpi_test_0123abcd");
+    expect(receipt).toHaveTextContent("Amount৳1,50,000");
+    expect(receipt).toHaveTextContent("Paid on04-Feb-2026");
+    expect(receipt).toHaveTextContent("BikeYamaha FZS");
+    expect(receipt).toHaveTextContent("SellerKarim Motors");
+    expect(screen.getByRole("status")).toHaveTextContent("This order is paid.");
+    expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("says how long the buyer has to pay", async () => {
+    mockApi({
+      "GET /api/orders/o1": () => ({
+        body: { order: order({ holdUntil: new Date(Date.now() + 90 * 60_000).toISOString() }) },
+      }),
+      "POST /api/orders/o1/payment-intent": () => ({ body: intent }),
+    });
+    renderRoutes(routes, "/dashboard/payment/o1");
+    expect(await screen.findByRole("article", { name: "Your order" })).toHaveTextContent(
+      MSG.booking.heldByYou("2 hours"),
+    );
+  });
+
+  it.each([
+    ["expired", MSG.booking.expired],
+    ["cancelled", MSG.booking.cancelledState],
+    ["released", MSG.booking.released],
+  ] as const)("offers nothing to pay for a booking that %s, and says why", async (status, reason) => {
+    const fetchMock = mockApi({
+      "GET /api/orders/o1": () => ({
+        body: { order: order({ status, holdUntil: null, endedAt: "2026-02-05T10:00:00.000Z" }) },
+      }),
+    });
+    renderRoutes(routes, "/dashboard/payment/o1");
+
+    const ended = (await screen.findByText(MSG.booking.nothingToPay)).closest("[role=status]");
+    expect(ended).toHaveTextContent(reason);
+    expect(screen.getByRole("link", { name: "Back to My orders" })).toHaveAttribute(
+      "href",
+      "/dashboard/myorders",
+    );
+    expect(screen.getByRole("link", { name: "See the bike" })).toHaveAttribute(
+      "href",
+      "/products/productdetails/l-1",
+    );
+    expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
+    // No payment was even started.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers nothing to pay once the hold's time has passed, before the server has ended it", async () => {
+    const fetchMock = mockApi({
+      "GET /api/orders/o1": () => ({
+        body: { order: order({ holdUntil: new Date(Date.now() - 1000).toISOString() }) },
+      }),
+    });
+    renderRoutes(routes, "/dashboard/payment/o1");
+    expect((await screen.findByText(MSG.booking.timeUp)).closest("[role=status]")).toHaveTextContent(
+      MSG.booking.nothingToPay,
+    );
+    expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("turns to 'nothing to pay' when the server refuses the payment because the hold ended (409)", async () => {
+    let current = order();
+    const fetchMock = mockApi({
+      "GET /api/orders/o1": () => ({ body: { order: current } }),
+      "POST /api/orders/o1/payment-intent": () => {
+        current = order({ status: "expired", holdUntil: null, endedAt: new Date().toISOString() });
+        return problem(409, MSG.payment.notHeld.expired);
+      },
+    });
+    renderRoutes(routes, "/dashboard/payment/o1");
+
+    expect(await screen.findByText(MSG.booking.expired)).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(MSG.booking.nothingToPay);
+    expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
+    // The order was read again after the refusal.
+    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/orders/o1")).toHaveLength(2);
+  });
+
+  it("turns to 'nothing to pay' when the hold ends while the buyer fills in the card (409 on confirm)", async () => {
+    let current = order();
+    mockApi({
+      "GET /api/orders/o1": () => ({ body: { order: current } }),
+      "POST /api/orders/o1/payment-intent": () => ({ body: intent }),
+      "POST /api/payments/confirm": () => {
+        current = order({ status: "expired", holdUntil: null, endedAt: new Date().toISOString() });
+        return problem(409, MSG.payment.notHeld.expired);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/payment/o1");
+
+    await user.type(await screen.findByLabelText("Card number"), "4242 4242 4242 4242");
+    await user.type(screen.getByLabelText("Expiry (MM/YY)"), `12/${nextYear}`);
+    await user.type(screen.getByLabelText("CVC"), "123");
+    await user.click(screen.getByRole("button", { name: /^Pay/ }));
+
+    expect(await screen.findByText(MSG.booking.expired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.booking.nothingToPay)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
   });
 
   it.each([

@@ -35,6 +35,8 @@ export const queryKeys = {
   orders: {
     all: ["orders"] as const,
     mine: ["orders", "mine"] as const,
+    /** The phone of the buyer's latest booking, offered by the booking form: booking again changes it. */
+    lastPhone: ["orders", "last-phone"] as const,
     detail: (orderId: string) => ["orders", "detail", orderId] as const,
     /** The seller's buyers (My buyers): outside `orders.all` (see above). */
     myBuyers: ["buyers", "mine"] as const,

@@ -14,8 +14,11 @@ const actions = ({ listing, reportedByMe }: ListingDetailResponse) => (
 );
 const routes = [{ path: "/products/productdetails/:id", element: <ListingDetailsPage actions={actions} /> }];
 
-function serveDetail(detail: ListingDetailResponse) {
-  return mockApi({ [`GET /api/listings/${detail.listing.id}`]: () => ({ body: detail }) });
+/** `myOrder` null (not the viewer's booking) unless the test is about it. */
+function serveDetail(detail: Omit<ListingDetailResponse, "myOrder"> & Partial<ListingDetailResponse>) {
+  return mockApi({
+    [`GET /api/listings/${detail.listing.id}`]: () => ({ body: { myOrder: null, ...detail } }),
+  });
 }
 
 const photo = (n: number): ListingPhoto => ({
@@ -80,6 +83,23 @@ describe("a bike's details page", () => {
     const article = await screen.findByRole("article", { name: "Yamaha FZS V3" });
     expect(within(article).getByText(MSG.listing.stockOut)).toBeInTheDocument();
     expect(within(article).queryByText(MSG.listing.available)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["held", MSG.booking.heldBadge],
+    ["paid", MSG.booking.paidBadge],
+  ] as const)("shows the buyer's own %s booking as theirs, not Stock Out", async (status, badge) => {
+    serveDetail({
+      listing: { ...buildListing({ status: "sold" }), photos: [] },
+      reportedByMe: false,
+      myOrder: { id: "o1", status, holdUntil: status === "held" ? "2099-01-01T00:00:00.000Z" : null },
+      priceHint: null,
+    });
+    renderRoutes(routes, "/products/productdetails/l-1");
+
+    const article = await screen.findByRole("article", { name: "Yamaha FZS V3" });
+    expect(within(article).getByText(badge)).toBeInTheDocument();
+    expect(within(article).queryByText(MSG.listing.stockOut)).not.toBeInTheDocument();
   });
 
   it("says the bike is not here, with a way on, for an unknown id", async () => {

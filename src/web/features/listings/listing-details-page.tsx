@@ -51,7 +51,12 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
           </li>
         </ul>
       </nav>
-      <ListingDetails listing={listing} priceHint={query.data.priceHint} actions={actions?.(query.data)} />
+      <ListingDetails
+        listing={listing}
+        priceHint={query.data.priceHint}
+        myOrderStatus={query.data.myOrder?.status}
+        actions={actions?.(query.data)}
+      />
     </div>
   );
 }

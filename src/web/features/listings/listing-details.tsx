@@ -19,11 +19,21 @@ type ListingDetailsProps = {
   priceHint?: PriceHintData | null;
   /** What this viewer can do with the bike: book and report for a buyer, delete for its seller. */
   actions?: ReactNode;
+  /** The viewer's own live booking of this bike: they see it as theirs, not as `Stock Out`. */
+  myOrderStatus?: "held" | "paid" | undefined;
 };
 
 /** Everything about one bike, for the buyer's details page and the seller's own details page. */
-export function ListingDetails({ listing, priceHint, actions }: ListingDetailsProps) {
+export function ListingDetails({ listing, priceHint, actions, myOrderStatus }: ListingDetailsProps) {
   const sold = listing.status === "sold";
+  const status =
+    myOrderStatus === "paid"
+      ? { label: MSG.booking.paidBadge, className: "badge-success" }
+      : myOrderStatus === "held"
+        ? { label: MSG.booking.heldBadge, className: "badge-info" }
+        : sold
+          ? { label: MSG.listing.stockOut, className: "badge-error" }
+          : { label: MSG.listing.available, className: "badge-success" };
   const { seller } = listing;
   const titleId = useId();
   const sellerId = useId();
@@ -38,9 +48,7 @@ export function ListingDetails({ listing, priceHint, actions }: ListingDetailsPr
       <div className="flex min-w-0 flex-col gap-6">
         <div className="space-y-3">
           <div className="flex flex-wrap items-center gap-2">
-            <span className={`badge font-semibold ${sold ? "badge-error" : "badge-success"}`}>
-              {sold ? MSG.listing.stockOut : MSG.listing.available}
-            </span>
+            <span className={`badge font-semibold ${status.className}`}>{status.label}</span>
             <span className="badge badge-secondary badge-outline">{listing.brand}</span>
             <span className={`badge ${listing.negotiable ? "badge-info" : "badge-neutral"} badge-outline`}>
               {listing.negotiable ? MSG.listing.negotiable : MSG.listing.fixedPrice}

@@ -5,12 +5,12 @@ import { Outlet } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import type { Listing } from "#shared/schemas/listings.ts";
+import type { Listing, MyOrder } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
-import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { BookButton } from "./book-button.tsx";
 
 const listing: Listing = buildListing({
@@ -34,15 +34,19 @@ const routes = (l: Listing = listing) => [
     ],
   },
 ];
-const signedInAs = (user: typeof buyer | null) => ({ "GET /api/auth/me": () => ({ body: { user } }) });
+const signedInAs = (user: typeof buyer | null) => ({
+  "GET /api/auth/me": () => ({ body: { user } }),
+  // The booking form asks for the buyer's latest order, to offer its phone: none yet.
+  "GET /api/me/orders": () => ({ body: { items: [], nextCursor: null } }),
+});
 
 /** The bike as its page has it: from the API, refetched when the listings are invalidated. */
 function BikePage() {
   const { data } = useQuery({
     queryKey: queryKeys.listings.detail("l-1"),
-    queryFn: () => api<{ listing: Listing }>("/api/listings/l-1"),
+    queryFn: () => api<{ listing: Listing; myOrder?: MyOrder | null }>("/api/listings/l-1"),
   });
-  return data ? <BookButton listing={data.listing} /> : null;
+  return data ? <BookButton listing={data.listing} myOrder={data.myOrder} /> : null;
 }
 
 beforeAll(polyfillDialog);
@@ -56,13 +60,17 @@ describe("Book now", () => {
 
     await user.click(await screen.findByRole("button", { name: "Book now" }));
     const dialog = await screen.findByRole("dialog", { name: `Book ${listing.model}` });
-    // What the buyer confirms is shown, not editable.
-    expect(within(dialog).getByLabelText("Bike model")).toHaveValue(listing.model);
-    expect(within(dialog).getByLabelText("Bike model")).toHaveAttribute("readonly");
-    expect(within(dialog).getByLabelText("Price")).toHaveValue("৳1,50,000");
-    expect(within(dialog).getByLabelText("Your name")).toHaveValue(buyer.name);
-    expect(within(dialog).getByLabelText("Your email")).toHaveValue(buyer.email);
+    // What the buyer confirms is shown as text; the only fields are the two the seller needs.
+    expect(dialog).toHaveTextContent(`Bike model${listing.model}`);
+    expect(dialog).toHaveTextContent("Price৳1,50,000");
+    expect(dialog).toHaveTextContent(`Your name${buyer.name}`);
+    expect(dialog).toHaveTextContent(`Your email${buyer.email}`);
+    expect(within(dialog).getAllByRole("textbox")).toEqual([
+      within(dialog).getByLabelText("Phone"),
+      within(dialog).getByLabelText("Meeting location"),
+    ]);
     expect(within(dialog).getByLabelText("Phone")).toHaveFocus();
+    expect(within(dialog).getByLabelText("Phone")).toHaveValue("");
 
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
     expect(await within(dialog).findByText(MSG.order.phoneRequired)).toBeInTheDocument();
@@ -97,7 +105,8 @@ describe("Book now", () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       listingId: "l-1",
       expectedPrice: 150000,
-      phone: "+880 1712-345678",
+      // Stored in one form whichever way it was typed.
+      phone: "+8801712345678",
       meetingLocation: "Dhanmondi 27",
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -150,14 +159,14 @@ describe("Book now", () => {
 
     await user.click(await screen.findByRole("button", { name: "Book now" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByLabelText("Price")).toHaveValue("৳1,50,000");
+    expect(dialog).toHaveTextContent("Price৳1,50,000");
     askingPrice = 165000; // The seller edits the price while the buyer types.
     await user.type(within(dialog).getByLabelText("Phone"), "01712345678");
     await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
 
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(MSG.order.priceChanged);
-    await waitFor(() => expect(within(dialog).getByLabelText("Price")).toHaveValue("৳1,65,000"));
+    await waitFor(() => expect(dialog).toHaveTextContent("Price৳1,65,000"));
     expect(screen.getByRole("dialog")).toBe(dialog);
     expect(sent).toEqual([expect.objectContaining({ expectedPrice: 150000 })]);
 
@@ -165,7 +174,7 @@ describe("Book now", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(sent).toEqual([
       expect.objectContaining({ expectedPrice: 150000 }),
-      expect.objectContaining({ expectedPrice: 165000, phone: "01712345678" }),
+      expect.objectContaining({ expectedPrice: 165000, phone: "+8801712345678" }),
     ]);
   });
 
@@ -259,6 +268,52 @@ describe("Book now", () => {
     expect(await screen.findByRole("button", { name: "Stock Out" })).toBeDisabled();
   });
 
+  it("offers the phone of the buyer's last booking, as people read it, and books with it", async () => {
+    const fetchMock = mockApi({
+      ...signedInAs(buyer),
+      "GET /api/me/orders": () => ({
+        body: { items: [{ id: "o-old", phone: "+8801812345678" }], nextCursor: null },
+      }),
+      "POST /api/orders": () => ({ status: 201, body: { order: {} } }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes(), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const dialog = await screen.findByRole("dialog");
+    const phone = within(dialog).getByLabelText("Phone");
+    await waitFor(() => expect(phone).toHaveValue("01812-345678"));
+    expect(phone).toHaveAccessibleDescription(MSG.booking.phoneFromLastBooking);
+    expect(fetchMock).toHaveBeenCalledWith("/api/me/orders?limit=1", expect.anything());
+    await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+
+    await screen.findByText(MSG.order.bought(listing.model));
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/orders");
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ phone: "+8801812345678" });
+  });
+
+  it("leaves a phone the buyer has started typing alone when the last one arrives", async () => {
+    let answer: () => void = () => {};
+    mockApi({
+      ...signedInAs(buyer),
+      "GET /api/me/orders": async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return { body: { items: [{ id: "o-old", phone: "+8801812345678" }], nextCursor: null } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes(), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const phone = within(await screen.findByRole("dialog")).getByLabelText("Phone");
+    await user.type(phone, "0191");
+    answer();
+    await waitFor(() => expect(phone).not.toHaveAccessibleDescription(MSG.booking.phoneFromLastBooking));
+    expect(phone).toHaveValue("0191");
+  });
   it("is not offered to a seller", async () => {
     mockApi(signedInAs({ ...buyer, role: "seller" } as unknown as typeof buyer));
     renderRoutes(routes(), detailsPath);
@@ -266,5 +321,133 @@ describe("Book now", () => {
     const button = await screen.findByRole("button", { description: "Only buyer accounts can book bikes." });
     expect(button).toHaveTextContent("Book now");
     expect(button).toBeDisabled();
+  });
+});
+
+describe("the buyer's own booking in Book now's place", () => {
+  const HOUR = 3_600_000;
+  const heldOrder = (over: Partial<MyOrder> = {}): MyOrder => ({
+    id: "o1",
+    status: "held",
+    holdUntil: new Date(Date.now() + 47.5 * HOUR).toISOString(),
+    ...over,
+  });
+  const sold = { ...listing, status: "sold" as const };
+
+  it("books: the toast stays, and focus moves to 'Booked by you — pay within 48 hours' with Pay and Cancel booking", async () => {
+    let myOrder: MyOrder | null = null;
+    mockApi({
+      ...signedInAs(buyer),
+      "GET /api/listings/l-1": () => ({ body: { listing: myOrder ? sold : listing, myOrder } }),
+      "POST /api/orders": () => {
+        myOrder = heldOrder();
+        return { status: 201, body: { order: {} } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(withToasts([{ path: detailsPath, element: <BikePage /> }]), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Phone"), "01712345678");
+    await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+
+    expect(await screen.findByText(MSG.order.bought(listing.model))).toBeInTheDocument();
+    const message = await screen.findByText(MSG.booking.heldByYou("48 hours"));
+    await waitFor(() => expect(message).toHaveFocus());
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: MSG.listing.stockOut })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: `Pay for ${listing.model}` })).toHaveAttribute(
+      "href",
+      "/dashboard/payment/o1",
+    );
+    expect(screen.getByRole("button", { name: "Cancel booking" })).toBeEnabled();
+  });
+
+  it("says minutes in the last hour", async () => {
+    mockApi(signedInAs(buyer));
+    renderRoutes(
+      [
+        {
+          path: detailsPath,
+          element: (
+            <BookButton
+              listing={sold}
+              myOrder={heldOrder({ holdUntil: new Date(Date.now() + 40 * 60_000).toISOString() })}
+            />
+          ),
+        },
+      ],
+      detailsPath,
+    );
+    expect(await screen.findByText(MSG.booking.heldByYou("40 minutes"))).toBeInTheDocument();
+    // Rendered from the bike's own answer: no focus taken from the buyer on an ordinary visit.
+    expect(screen.getByText(MSG.booking.heldByYou("40 minutes"))).not.toHaveFocus();
+  });
+
+  it("cancels after asking: the bike is for sale again and Book now has focus", async () => {
+    let myOrder: MyOrder | null = heldOrder();
+    const fetchMock = mockApi({
+      ...signedInAs(buyer),
+      "GET /api/listings/l-1": () => ({ body: { listing: myOrder ? sold : listing, myOrder } }),
+      "POST /api/orders/o1/cancel": () => {
+        myOrder = null;
+        return { body: { order: {} } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(withToasts([{ path: detailsPath, element: <BikePage /> }]), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Cancel booking" }));
+    const dialog = await screen.findByRole("dialog", { name: MSG.booking.confirmCancelTitle(listing.model) });
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/orders/o1/cancel", expect.anything());
+    await user.click(within(dialog).getByRole("button", { name: "Cancel booking" }));
+
+    expect(await screen.findByText(MSG.booking.cancelled(listing.model))).toBeInTheDocument();
+    const bookNow = await screen.findByRole("button", { name: "Book now" });
+    await waitFor(() => expect(bookNow).toHaveFocus());
+    expect(screen.queryByText(MSG.booking.heldByYou("48 hours"))).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("says the time is up, with nothing to press, once the hold has passed", async () => {
+    mockApi(signedInAs(buyer));
+    renderRoutes(
+      [
+        {
+          path: detailsPath,
+          element: (
+            <BookButton
+              listing={sold}
+              myOrder={heldOrder({ holdUntil: new Date(Date.now() - 1000).toISOString() })}
+            />
+          ),
+        },
+      ],
+      detailsPath,
+    );
+    expect(await screen.findByText(MSG.booking.timeUp)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel booking" })).not.toBeInTheDocument();
+  });
+
+  it("shows a paid booking as bought, with the way to its receipt", async () => {
+    mockApi(signedInAs(buyer));
+    renderRoutes(
+      [
+        {
+          path: detailsPath,
+          element: <BookButton listing={sold} myOrder={heldOrder({ status: "paid", holdUntil: null })} />,
+        },
+      ],
+      detailsPath,
+    );
+    expect(await screen.findByText(MSG.booking.paidByYou)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "See the receipt" })).toHaveAttribute(
+      "href",
+      "/dashboard/payment/o1",
+    );
+    expect(screen.queryByRole("button", { name: MSG.listing.stockOut })).not.toBeInTheDocument();
   });
 });

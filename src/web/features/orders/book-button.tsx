@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
-import type { Listing } from "#shared/schemas/listings.ts";
+import type { Listing, MyOrder } from "#shared/schemas/listings.ts";
 import { paths } from "#web/config/paths.ts";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
+import { lastPhoneQueryOptions } from "./api/get-last-phone.ts";
+import { HeldBooking, PaidBooking } from "./held-booking.tsx";
 
 /**
  * The booking form (react-hook-form and the zod schemas, ~35 KB gzip) loads when a buyer opens it, or
@@ -15,6 +18,8 @@ const BookModal = lazy(async () => ({ default: (await loadBookModal()).BookModal
 
 type BookButtonProps = {
   listing: Listing;
+  /** The signed-in buyer's own live booking of this bike (a details page knows it; a card does not). */
+  myOrder?: MyOrder | null;
   className?: string;
 };
 
@@ -22,14 +27,30 @@ type BookButtonProps = {
 const BOOK_PARAM = "book";
 
 /**
- * "Book now" for a buyer; "Stock Out" (disabled) once sold. A signed-out visitor is told to sign in,
+ * "Book now" for a buyer; "Stock Out" (disabled) once sold, except to the buyer who booked it: they
+ * see their booking instead (pay within…, Pay, Cancel booking), in the button's place. A signed-out visitor is told to sign in,
  * sent there, and brought back to the bike's page with the booking form open; sellers and admins
  * cannot book, and are told so.
  */
-export function BookButton({ listing, className = "" }: BookButtonProps) {
+export function BookButton({ listing, myOrder = null, className = "" }: BookButtonProps) {
   const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
+  // Focus follows the buyer: to their booking's message once booked, back to Book now once cancelled.
+  const [focusAfter, setFocusAfter] = useState<"booked" | "cancelled" | null>(null);
+  const bookRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusAfter === "cancelled" && !myOrder && bookRef.current) {
+      bookRef.current.focus();
+      setFocusAfter(null);
+    }
+  }, [focusAfter, myOrder]);
   const sendToSignin = useSendToSignin();
+  const queryClient = useQueryClient();
+  // Pointing at Book now loads the form and the phone it offers, so both are there when it opens.
+  const preload = () => {
+    void loadBookModal();
+    void queryClient.prefetchQuery(lastPhoneQueryOptions);
+  };
   const hintId = useId();
   const detailsPath = paths.listingDetails.getHref(listing.id);
   const bookingPath = `${detailsPath}?${BOOK_PARAM}=1`;
@@ -52,11 +73,57 @@ export function BookButton({ listing, className = "" }: BookButtonProps) {
     );
   }, [wantsBooking, isLoading, user, listing.status, setSearchParams]);
 
+  // Outside the branches below: booking turns Book now into the buyer's booking, and the form stays
+  // mounted (its toast said, its focus handed on) until it closes itself.
+  const modal =
+    user && open ? (
+      <Suspense
+        fallback={
+          <span
+            className="loading loading-spinner loading-sm"
+            role="status"
+            aria-label="Opening the booking form"
+          />
+        }
+      >
+        <BookModal
+          listing={listing}
+          buyer={user}
+          open
+          onClose={() => setOpen(false)}
+          onBooked={() => setFocusAfter("booked")}
+          onSignedOut={() => sendToSignin(bookingPath)}
+        />
+      </Suspense>
+    ) : null;
+
+  if (myOrder) {
+    return (
+      <>
+        {myOrder.status === "paid" ? (
+          <PaidBooking orderId={myOrder.id} />
+        ) : (
+          <HeldBooking
+            orderId={myOrder.id}
+            model={listing.model}
+            holdUntil={myOrder.holdUntil}
+            focusOnShow={focusAfter === "booked"}
+            onCancelled={() => setFocusAfter("cancelled")}
+          />
+        )}
+        {modal}
+      </>
+    );
+  }
+
   if (listing.status === "sold") {
     return (
-      <button type="button" className={`btn ${className}`} disabled>
-        {MSG.listing.stockOut}
-      </button>
+      <>
+        <button type="button" className={`btn ${className}`} disabled>
+          {MSG.listing.stockOut}
+        </button>
+        {modal}
+      </>
     );
   }
 
@@ -77,14 +144,15 @@ export function BookButton({ listing, className = "" }: BookButtonProps) {
   return (
     <div className="flex flex-col gap-1">
       <button
+        ref={bookRef}
         type="button"
         className={`btn btn-primary ${className}`}
         disabled={isLoading}
         aria-haspopup="dialog"
         aria-describedby={signedOut ? hintId : undefined}
         onClick={() => (user ? setOpen(true) : sendToSignin(bookingPath))}
-        onPointerEnter={user ? loadBookModal : undefined}
-        onFocus={user ? loadBookModal : undefined}
+        onPointerEnter={user ? preload : undefined}
+        onFocus={user ? preload : undefined}
       >
         Book now
       </button>
@@ -93,25 +161,7 @@ export function BookButton({ listing, className = "" }: BookButtonProps) {
           {MSG.listing.signInToBook}
         </p>
       ) : null}
-      {user && open ? (
-        <Suspense
-          fallback={
-            <span
-              className="loading loading-spinner loading-sm"
-              role="status"
-              aria-label="Opening the booking form"
-            />
-          }
-        >
-          <BookModal
-            listing={listing}
-            buyer={user}
-            open
-            onClose={() => setOpen(false)}
-            onSignedOut={() => sendToSignin(bookingPath)}
-          />
-        </Suspense>
-      ) : null}
+      {modal}
     </div>
   );
 }

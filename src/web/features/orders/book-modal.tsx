@@ -1,20 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import type { z } from "zod";
-import { formatTaka } from "#shared/format.ts";
+import { formatPhone } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { BookingFieldsSchema } from "#shared/schemas/orders.ts";
+import { Facts } from "#web/components/facts.tsx";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
+import { Price } from "#web/components/price.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useCreateOrder } from "./api/create-order.ts";
+import { useLastPhone } from "./api/get-last-phone.ts";
 
 type BookingForm = z.input<typeof BookingFieldsSchema>;
 const fields = ["phone", "meetingLocation"] as const;
@@ -24,12 +27,14 @@ type BookModalProps = {
   buyer: Pick<User, "name" | "email">;
   open: boolean;
   onClose: () => void;
+  /** Booked: called before the form closes, once the bike's page shows the booking. */
+  onBooked?: () => void;
   /** The signed-in session ended meanwhile: the owner sends the user to sign in. */
   onSignedOut: () => void;
 };
 
-/** What the buyer confirms (read-only) and the two things the seller needs to meet them. */
-export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookModalProps) {
+/** What the buyer confirms (shown as text) and the two things the seller needs to meet them. */
+export function BookModal({ listing, buyer, open, onClose, onBooked, onSignedOut }: BookModalProps) {
   const idPrefix = useId();
   const introId = `${idPrefix}-intro`;
   const createOrder = useCreateOrder();
@@ -47,12 +52,24 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
     register,
     handleSubmit,
     reset,
+    resetField,
+    getFieldState,
+    getValues,
     setError,
     formState: { errors },
   } = useForm<BookingForm, unknown, z.output<typeof BookingFieldsSchema>>({
     resolver: zodResolver(BookingFieldsSchema),
     defaultValues: { phone: "", meetingLocation: "" },
   });
+
+  // A returning buyer finds the phone of their last booking filled in, unless they have typed already.
+  const lastPhone = useLastPhone(open).data ?? null;
+  const [phoneOffered, setPhoneOffered] = useState(false);
+  useEffect(() => {
+    if (!lastPhone || getFieldState("phone").isDirty || getValues("phone")) return;
+    resetField("phone", { defaultValue: formatPhone(lastPhone) });
+    setPhoneOffered(true);
+  }, [lastPhone, getFieldState, getValues, resetField]);
 
   const onSubmit = handleSubmit(async (values) => {
     setPriceChanged(false);
@@ -85,15 +102,16 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
       return;
     }
     toast.success(MSG.order.bought(listing.model));
+    onBooked?.();
     reset();
     close();
   });
 
-  const readOnly = [
-    { label: "Bike model", value: listing.model },
-    { label: "Price", value: formatTaka(listing.askingPrice) },
-    { label: "Your name", value: buyer.name },
-    { label: "Your email", value: buyer.email },
+  const confirmed: [string, ReactNode][] = [
+    ["Bike model", listing.model],
+    ["Price", <Price key="price" amount={listing.askingPrice} className="font-semibold" />],
+    ["Your name", buyer.name],
+    ["Your email", buyer.email],
   ];
 
   return (
@@ -114,21 +132,13 @@ export function BookModal({ listing, buyer, open, onClose, onSignedOut }: BookMo
             <span>{failure}</span>
           </div>
         ) : null}
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {readOnly.map((f, i) => (
-            <FormField key={f.label} id={`${idPrefix}-ro-${i}`} label={f.label}>
-              {(control) => (
-                <input
-                  {...control}
-                  value={f.value}
-                  readOnly
-                  className="input w-full bg-base-200 text-base-content/90"
-                />
-              )}
-            </FormField>
-          ))}
-        </div>
-        <FormField id={`${idPrefix}-phone`} label="Phone" error={errors.phone?.message}>
+        <Facts facts={confirmed} className="rounded-box bg-base-200 p-3 text-sm" />
+        <FormField
+          id={`${idPrefix}-phone`}
+          label="Phone"
+          error={errors.phone?.message}
+          hint={phoneOffered ? MSG.booking.phoneFromLastBooking : undefined}
+        >
           {(control) => (
             <input
               {...control}

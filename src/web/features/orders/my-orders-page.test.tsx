@@ -1,16 +1,26 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
+import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
-import { mockApi, renderRoutes } from "#web/test/render.tsx";
+import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import MyOrdersPage from "./my-orders-page.tsx";
+
+const HOUR = 3_600_000;
+/** A hold that ends `ms` from now (a few ms pass before the card renders: the wording rounds up). */
+const holdFor = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 const order = (id: string, model: string, over: Partial<Order> = {}): Order => ({
   id,
+  status: "held",
+  holdUntil: holdFor(47.5 * HOUR),
+  endedAt: null,
+  receipt: null,
   bookedAt: "2026-02-03T10:00:00.000Z",
   price: 150000,
-  phone: "01712345678",
+  phone: "+8801712345678",
   meetingLocation: "Dhanmondi 27",
   paid: false,
   paidAt: null,
@@ -25,21 +35,30 @@ const order = (id: string, model: string, over: Partial<Order> = {}): Order => (
   ...over,
 });
 
-const routes = [
+const paidOrder = (id: string, model: string) =>
+  order(id, model, {
+    status: "paid",
+    holdUntil: null,
+    paid: true,
+    paidAt: "2026-02-04T10:00:00.000Z",
+    receipt: { paymentId: "pi_test_0123abcd", amount: 150000, paidAt: "2026-02-04T10:00:00.000Z" },
+  });
+
+const routes = withToasts([
   { path: "/dashboard/myorders", Component: MyOrdersPage },
   { path: "/dashboard/payment/:orderId", element: <h1>Payment page</h1> },
-];
+]);
 
+const onePage = (...items: Order[]) => ({ body: { items, nextCursor: null } });
+
+beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("My orders", () => {
   it("shows each order with what the buyer pays, loads more on request, and links Pay to the order", async () => {
     const pages = [
       { items: [order("o1", "Yamaha FZS")], nextCursor: "c1" },
-      {
-        items: [order("o2", "Bajaj Pulsar", { paid: true, paidAt: "2026-02-04T10:00:00.000Z" })],
-        nextCursor: null,
-      },
+      { items: [paidOrder("o2", "Bajaj Pulsar")], nextCursor: null },
     ];
     const fetchMock = mockApi({ "GET /api/me/orders": () => ({ body: pages.shift() }) });
     const user = userEvent.setup();
@@ -47,17 +66,147 @@ describe("My orders", () => {
 
     const first = await screen.findByRole("article", { name: /Yamaha FZS/ });
     expect(first).toHaveTextContent("৳1,50,000");
-    expect(first).toHaveTextContent("03-Feb-2026");
+    expect(first).toHaveTextContent("Booked on03-Feb-2026");
     expect(first).toHaveTextContent("05-Jan-2026");
+    expect(within(first).getByText("Booked")).toBeInTheDocument();
+    expect(within(first).getByText(MSG.booking.heldByYou("48 hours"))).toBeInTheDocument();
+    expect(within(first).getByRole("button", { name: "Cancel booking" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Verified seller" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Load more" }));
-    expect(await screen.findByRole("button", { name: "Paid" })).toBeDisabled();
+    const second = await screen.findByRole("article", { name: /Bajaj Pulsar/ });
     expect(fetchMock).toHaveBeenLastCalledWith("/api/me/orders?cursor=c1", expect.anything());
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
 
+    // A paid order: its receipt, and nothing left to pay or cancel.
+    expect(within(second).getByText(MSG.booking.paid)).toBeInTheDocument();
+    const receipt = within(second).getByRole("region", { name: "Receipt" });
+    expect(receipt).toHaveTextContent("Payment idpi_test_0123abcd");
+    expect(receipt).toHaveTextContent("Amount৳1,50,000");
+    expect(receipt).toHaveTextContent("Paid on04-Feb-2026");
+    expect(receipt).toHaveTextContent("BikeBajaj Pulsar");
+    expect(receipt).toHaveTextContent("SellerKarim Motors");
+    expect(within(second).queryByRole("link", { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(second).queryByRole("button", { name: "Cancel booking" })).not.toBeInTheDocument();
+
     await user.click(screen.getByRole("link", { name: "Pay for Yamaha FZS" }));
     expect(await screen.findByRole("heading", { name: "Payment page" })).toBeInTheDocument();
+  });
+
+  it("says in words why an order ended, offers nothing to pay, and links to the bike", async () => {
+    const ended = (id: string, model: string, status: "expired" | "cancelled" | "released") =>
+      order(id, model, { status, holdUntil: null, endedAt: "2026-02-05T10:00:00.000Z" });
+    mockApi({
+      "GET /api/me/orders": () =>
+        onePage(
+          ended("o1", "Expired Bike", "expired"),
+          ended("o2", "Cancelled Bike", "cancelled"),
+          ended("o3", "Released Bike", "released"),
+        ),
+    });
+    renderRoutes(routes, "/dashboard/myorders");
+
+    for (const [id, model, badge, sentence] of [
+      ["o1", "Expired Bike", "Expired", MSG.booking.expired],
+      ["o2", "Cancelled Bike", "Cancelled", MSG.booking.cancelledState],
+      ["o3", "Released Bike", "Released", MSG.booking.released],
+    ] as const) {
+      const card = await screen.findByRole("article", { name: model });
+      expect(within(card).getByText(badge)).toBeInTheDocument();
+      expect(within(card).getByText(sentence)).toBeInTheDocument();
+      expect(card).toHaveTextContent("Ended on 05-Feb-2026");
+      expect(within(card).getByRole("link", { name: "See the bike" })).toHaveAttribute(
+        "href",
+        `/products/productdetails/l-${id}`,
+      );
+      expect(within(card).queryByRole("link", { name: /^Pay/ })).not.toBeInTheDocument();
+      expect(within(card).queryByRole("button", { name: "Cancel booking" })).not.toBeInTheDocument();
+    }
+  });
+
+  it("counts minutes in the last hour, and says when the time to pay has run out", async () => {
+    mockApi({
+      "GET /api/me/orders": () =>
+        onePage(
+          order("o1", "Last Hour Bike", { holdUntil: holdFor(25 * 60_000) }),
+          order("o2", "One Hour Bike", { holdUntil: holdFor(HOUR + 60_000) }),
+          order("o3", "Late Bike", { holdUntil: holdFor(-60_000) }),
+        ),
+    });
+    renderRoutes(routes, "/dashboard/myorders");
+
+    const lastHour = await screen.findByRole("article", { name: "Last Hour Bike" });
+    expect(lastHour).toHaveTextContent(MSG.booking.heldByYou("25 minutes"));
+    expect(screen.getByRole("article", { name: "One Hour Bike" })).toHaveTextContent(
+      MSG.booking.heldByYou("2 hours"),
+    );
+    const late = screen.getByRole("article", { name: "Late Bike" });
+    expect(late).toHaveTextContent(MSG.booking.timeUp);
+    expect(within(late).queryByRole("link", { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(late).queryByRole("button", { name: "Cancel booking" })).not.toBeInTheDocument();
+  });
+
+  it("cancels an unpaid booking only once the buyer confirms, then shows it cancelled", async () => {
+    let current = order("o1", "Yamaha FZS");
+    const fetchMock = mockApi({
+      "GET /api/me/orders": () => onePage(current),
+      "POST /api/orders/o1/cancel": () => {
+        current = { ...current, status: "cancelled", holdUntil: null, endedAt: new Date().toISOString() };
+        return { body: { order: current } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/myorders");
+
+    const card = await screen.findByRole("article", { name: "Yamaha FZS" });
+    await user.click(within(card).getByRole("button", { name: "Cancel booking" }));
+    let dialog = await screen.findByRole("dialog", { name: MSG.booking.confirmCancelTitle("Yamaha FZS") });
+    expect(dialog).toHaveAccessibleDescription(MSG.booking.confirmCancel);
+    // The safe answer has focus, and it keeps the booking.
+    expect(within(dialog).getByRole("button", { name: "Keep booking" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Keep booking" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/orders/o1/cancel", expect.anything());
+
+    await user.click(within(card).getByRole("button", { name: "Cancel booking" }));
+    dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel booking" }));
+
+    expect(await screen.findByText(MSG.booking.cancelled("Yamaha FZS"))).toBeInTheDocument();
+    const cancelled = await within(card).findByText(MSG.booking.cancelledState);
+    expect(cancelled.closest("[tabindex]")).toHaveFocus();
+    expect(within(card).getByText("Cancelled")).toBeInTheDocument();
+    expect(within(card).queryByRole("link", { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/orders/o1/cancel",
+      expect.objectContaining({ method: "POST" }),
+    );
+  });
+
+  it("says why a cancel was refused, and shows the order as it now stands", async () => {
+    let current = order("o1", "Yamaha FZS");
+    mockApi({
+      "GET /api/me/orders": () => onePage(current),
+      "POST /api/orders/o1/cancel": () => {
+        current = paidOrder("o1", "Yamaha FZS");
+        return {
+          status: 409,
+          body: { type: "about:blank", title: "Conflict", status: 409, detail: MSG.order.notHeld.paid },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/myorders");
+
+    const card = await screen.findByRole("article", { name: "Yamaha FZS" });
+    await user.click(within(card).getByRole("button", { name: "Cancel booking" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel booking" }),
+    );
+
+    expect(await screen.findByText(MSG.order.notHeld.paid)).toBeInTheDocument();
+    expect(await within(card).findByRole("region", { name: "Receipt" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("says so when there are no orders, with a way to browse", async () => {

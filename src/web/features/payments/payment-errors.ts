@@ -27,6 +27,15 @@ const isProviderOutage = (err: unknown) =>
 export const isAlreadyPaid = (err: unknown) =>
   err instanceof ApiError && err.status === 409 && err.message === MSG.payment.alreadyPaid;
 
+const HOLD_ENDED: ReadonlySet<string> = new Set(Object.values(MSG.payment.notHeld));
+
+/**
+ * A 409 saying the order is no longer held (its time to pay ran out, or it was cancelled or released):
+ * the server charged nothing and the page offers nothing to pay.
+ */
+export const isHoldEnded = (err: unknown) =>
+  err instanceof ApiError && err.status === 409 && HOLD_ENDED.has(err.message);
+
 /**
  * A confirmation that got no answer, or a 5xx: the card may or may not have been charged. A 4xx is
  * an answer (declined, a field wrong, already paid), and so is our own 503 (the provider was down,

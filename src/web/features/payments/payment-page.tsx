@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, CircleCheck, SearchX } from "lucide-react";
+import { CircleAlert, CircleCheck, Clock, SearchX } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
@@ -12,14 +12,16 @@ import { LoadError } from "#web/components/load-error.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Price } from "#web/components/price.tsx";
+import { Receipt } from "#web/components/receipt.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { isApiUnreachable, subscribeConnectivity } from "#web/lib/connectivity.ts";
+import { heldMessage, holdPassed, useNow } from "#web/lib/hold-time.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { usePaymentIntent } from "./api/start-payment.ts";
 import { CardForm } from "./card-form.tsx";
-import { isAlreadyPaid, NOT_CHARGED } from "./payment-errors.ts";
+import { isAlreadyPaid, isHoldEnded, NOT_CHARGED } from "./payment-errors.ts";
 
 // Stripe.js and its React bindings load only when the server runs the Stripe provider.
 const StripeCardForm = lazy(() => import("./stripe-card-form.tsx"));
@@ -59,8 +61,21 @@ function OrderSummary({ order }: { order: Order }) {
         <p className="mt-auto text-sm text-base-content/70">
           To pay <Price amount={order.price} className="block text-2xl font-bold text-base-content" />
         </p>
+        {order.status === "held" ? <HoldLeft holdUntil={order.holdUntil} /> : null}
       </div>
     </article>
+  );
+}
+
+/** How long the buyer still has to pay, counting down (once it has run out, the panel below says so). */
+function HoldLeft({ holdUntil }: { holdUntil: string | null }) {
+  const now = useNow();
+  if (holdPassed(holdUntil, now)) return null;
+  return (
+    <p className="flex items-start gap-1 text-sm font-medium">
+      <Clock className="mt-0.5 size-4 shrink-0 text-info" aria-hidden="true" />
+      {heldMessage(holdUntil, now)}
+    </p>
   );
 }
 
@@ -72,20 +87,63 @@ function PaidPanel({ order, paymentId }: { order: Order; paymentId: string | nul
         <div className="min-w-0">
           <p className="font-semibold">
             {paymentId ? "Payment successful." : "This order is paid."}
-            {order.paidAt ? ` Paid on ${formatDate(order.paidAt)}.` : null}
+            {order.paidAt && !order.receipt ? ` Paid on ${formatDate(order.paidAt)}.` : null}
           </p>
-          {paymentId ? (
+          {paymentId && !order.receipt ? (
             <p className="text-sm break-all">
               Payment id: <span className="font-mono">{paymentId}</span>
             </p>
           ) : null}
         </div>
       </div>
+      {order.receipt ? (
+        <Receipt receipt={order.receipt} model={order.listing.model} sellerName={order.listing.seller.name} />
+      ) : null}
       <button type="button" className="btn btn-success w-full" disabled>
         Paid
       </button>
     </div>
   );
+}
+
+/**
+ * The booking ended before it was paid (expired, cancelled, released, or its time just ran out): no
+ * card form, nothing to pay; why, and the ways on.
+ */
+function EndedPanel({ order, reason }: { order: Order; reason: string }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="status" className="alert alert-warning alert-soft items-start">
+        <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-semibold">{MSG.booking.nothingToPay}</p>
+          <p className="text-sm">{reason}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {backToOrders}
+        <Link to={paths.listingDetails.getHref(order.listing.id)} className="btn btn-ghost">
+          See the bike
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Why a booking that cannot be paid any more ended; null while it can be paid. */
+function endedReason(order: Order, now: number): string | null {
+  switch (order.status) {
+    case "expired":
+      return MSG.booking.expired;
+    case "cancelled":
+      return MSG.booking.cancelledState;
+    case "released":
+      return MSG.booking.released;
+    case "held":
+      return holdPassed(order.holdUntil, now) ? MSG.booking.timeUp : null;
+    default:
+      return null;
+  }
 }
 
 /** Whether the card was charged after a confirmation that got no answer: not known yet, being checked, or no. */
@@ -130,11 +188,14 @@ function PaymentForm({
   const intent = usePaymentIntent(order.id);
   const queryClient = useQueryClient();
   const paidElsewhere = isAlreadyPaid(intent.error);
+  // The hold ended meanwhile (its time ran out, or it was cancelled in another tab): nothing to pay.
+  const holdEnded = isHoldEnded(intent.error);
   const [unsure, setUnsure] = useState<Unsure>(null);
   useEffect(() => {
-    // Paid meanwhile (another tab, a webhook): the order refetches and the page shows Paid.
-    if (paidElsewhere) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-  }, [paidElsewhere, queryClient]);
+    // Paid or ended meanwhile (another tab, a webhook, the hold's end): the order refetches and the
+    // page shows it.
+    if (paidElsewhere || holdEnded) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+  }, [paidElsewhere, holdEnded, queryClient]);
 
   const check = useRef(async () => {});
   check.current = async () => {
@@ -160,6 +221,8 @@ function PaymentForm({
     return <UnconfirmedPanel checking={unsure === "checking"} onCheck={() => void check.current()} />;
   }
   if (intent.isPending || paidElsewhere) return <Spinner label="Preparing your payment" />;
+  if (holdEnded)
+    return <EndedPanel order={order} reason={intent.error?.message ?? MSG.booking.nothingToPay} />;
   if (intent.isError) return <LoadError error={intent.error} onRetry={intent.refetch} />;
   const notCharged =
     unsure === "notCharged" ? (
@@ -195,6 +258,8 @@ type PaymentPageProps = {
 /** `/dashboard/payment/:orderId`: what the buyer pays for, and the card form until it is paid. */
 export function PaymentPage({ order }: PaymentPageProps) {
   const [paymentId, setPaymentId] = useState<string | null>(null);
+  const now = useNow();
+  const ended = order.data && !order.data.paid ? endedReason(order.data, now) : null;
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <PageTitle>Payment — MotoHaat</PageTitle>
@@ -212,6 +277,8 @@ export function PaymentPage({ order }: PaymentPageProps) {
               <h2 className="text-lg font-semibold">Pay by card</h2>
               {order.data.paid ? (
                 <PaidPanel order={order.data} paymentId={paymentId} />
+              ) : ended ? (
+                <EndedPanel order={order.data} reason={ended} />
               ) : (
                 <PaymentForm
                   order={order.data}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PaymentConfirmReq, PaymentConfirmResponse } from "#shared/schemas/payments.ts";
-import { isAlreadyPaid } from "#web/features/payments/payment-errors.ts";
+import { isAlreadyPaid, isHoldEnded } from "#web/features/payments/payment-errors.ts";
 import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
@@ -22,8 +22,10 @@ export function useConfirmPayment() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
     onError: (err) => {
-      // Paid meanwhile (another tab): the refetched order turns the page to Paid.
-      if (isAlreadyPaid(err)) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      // Paid meanwhile (another tab), or the hold ended: the refetched order turns the page to Paid,
+      // or to "nothing to pay".
+      if (isAlreadyPaid(err) || isHoldEnded(err))
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
 }
