@@ -11,6 +11,9 @@ import { type Account, atPath, expect, postListing, test } from "./fixtures.ts";
 type NewAccount = (role: "buyer" | "seller", name: string) => Promise<Account>;
 
 const tag = () => randomBytes(3).toString("hex");
+/** The Pay button names the amount: the bike's asking price, ৳1,50,000. */
+const PAY = MSG.payment.payAmount("৳1,50,000");
+
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
 
 /** A fresh seller's bike, booked by a fresh buyer. */
@@ -35,7 +38,7 @@ async function payWith(buyer: Account, number: string) {
   await form.getByLabel("Card number").fill(number);
   await form.getByLabel("Expiry (MM/YY)").fill(`12/${nextYear}`);
   await form.getByLabel("CVC").fill("123");
-  await form.getByRole("button", { name: "Pay" }).click();
+  await form.getByRole("button", { name: PAY }).click();
 }
 
 test.describe("paying for an order by card", () => {
@@ -59,11 +62,17 @@ test.describe("paying for an order by card", () => {
     await expect(summary).toContainText("Yamaha");
     await expect(summary).toContainText("৳1,50,000");
 
-    await payWith(buyer, "4242 4242 4242 4242");
+    // The number is grouped as it is typed, and the button says what will be charged.
+    const number = page.getByRole("form", { name: "Card details" }).getByLabel("Card number");
+    await number.pressSequentially("424242424");
+    await expect(number).toHaveValue("4242 4242 4");
+    await expect(page.getByRole("button", { name: PAY })).toBeVisible();
+
+    await payWith(buyer, "4242424242424242");
     const success = page.getByRole("status").filter({ hasText: "Payment successful." });
     await expect(success).toContainText(/Payment id: pi_test_[0-9a-f]+/);
     await expect(page.getByRole("button", { name: "Paid" })).toBeDisabled();
-    await expect(page.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Pay ৳/ })).toHaveCount(0);
 
     // Back through the menu, without a reload: the list already knows.
     await page.getByRole("link", { name: "My orders" }).click();
@@ -84,11 +93,14 @@ test.describe("paying for an order by card", () => {
     const { page } = buyer;
 
     await page.goto(`/dashboard/payment/${order.id}`);
+    // Nothing typed: the first field to fix gets focus.
+    await page.getByRole("button", { name: PAY }).click();
+    await expect(page.getByLabel("Card number")).toBeFocused();
     await payWith(buyer, "4000 0000 0000 0002");
     const declined = page.getByRole("alert").filter({ hasText: MSG.payment.declined });
     await expect(declined).toBeVisible();
     await expect(declined).toHaveClass(/text-error/);
-    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeEnabled();
+    await expect(page.getByRole("button", { name: PAY })).toBeEnabled();
     await expect(page.getByRole("button", { name: "Paid" })).toHaveCount(0);
 
     await page.goto("/dashboard/myorders");

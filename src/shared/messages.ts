@@ -117,6 +117,7 @@ export const MSG = {
     photoRequired: "you must provide your bike photo",
     posted: "your product is posted successfully",
     advertised: "this post is advertised",
+    unadvertised: "this post is no longer advertised",
     deleted: "deleted successfully",
     confirmDelete: "are you sure you want to delete this product?",
     notFound: "This bike is not on MotoHaat (it may have been removed).",
@@ -256,6 +257,8 @@ export const MSG = {
     unconfirmed:
       "We could not confirm your payment: your card may or may not have been charged. Check My orders before paying again; we will check for you as soon as the connection is back.",
     notCharged: "We checked: this order is not paid and your card was not charged. You can pay again.",
+    /** The card form's button, naming what will be charged: `Pay ৳1,85,000`. */
+    payAmount: (amount: string) => `Pay ${amount}`,
     /** Paying (intent or confirm) a booking that is no longer held: refused before any charge. */
     notHeld: {
       expired:

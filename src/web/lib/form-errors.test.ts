@@ -25,7 +25,9 @@ describe("showFieldErrors", () => {
       },
     );
     expect(shown).toBe(true);
-    expect(setError.mock.calls).toEqual([["code", { type: "server", message: "Wrong" }]]);
+    expect(setError.mock.calls).toEqual([
+      ["code", { type: "server", message: "Wrong" }, { shouldFocus: true }],
+    ]);
   });
 
   it("leaves the detail to the caller when no input is named", () => {
@@ -39,7 +41,9 @@ describe("showFieldErrors", () => {
     expect(
       showFieldErrors<Form>(apiError("Too many tries"), setError, ["password"], { fallback: "code" }),
     ).toBe(true);
-    expect(setError.mock.calls).toEqual([["code", { type: "server", message: "Too many tries" }]]);
+    expect(setError.mock.calls).toEqual([
+      ["code", { type: "server", message: "Too many tries" }, { shouldFocus: true }],
+    ]);
   });
 
   it("uses no fallback when a named input got its message", () => {
@@ -52,6 +56,20 @@ describe("showFieldErrors", () => {
         fallback: "code",
       },
     );
-    expect(setError.mock.calls).toEqual([["password", { type: "server", message: "Wrong password" }]]);
+    expect(setError.mock.calls).toEqual([
+      ["password", { type: "server", message: "Wrong password" }, { shouldFocus: true }],
+    ]);
+  });
+
+  it("focuses the first input in the form's order, whatever order the server named them in", () => {
+    const setError = vi.fn();
+    showFieldErrors<Form>(apiError("Check the form", { password: "Too short", code: "Wrong" }), setError, [
+      "code",
+      "password",
+    ]);
+    expect(setError.mock.calls).toEqual([
+      ["password", { type: "server", message: "Too short" }, { shouldFocus: false }],
+      ["code", { type: "server", message: "Wrong" }, { shouldFocus: true }],
+    ]);
   });
 });

@@ -16,6 +16,9 @@ const intent: PaymentIntentResponse = {
   publishableKey: null,
 };
 
+/** The intent's 15,000,000 poisha, named on the button in taka. */
+const PAY = "Pay ৳1,50,000";
+
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
 
 function renderForm() {
@@ -39,7 +42,7 @@ async function fill(
     await user.clear(screen.getByLabelText(label));
     if (value) await user.type(screen.getByLabelText(label), value);
   }
-  await user.click(screen.getByRole("button", { name: "Pay" }));
+  await user.click(screen.getByRole("button", { name: PAY }));
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -133,7 +136,7 @@ describe("card form", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(MSG.payment.insufficientFunds);
     expect(alert).toHaveClass("text-error");
-    expect(screen.getByRole("button", { name: "Pay" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: PAY })).toBeEnabled();
     expect(onPaid).not.toHaveBeenCalled();
   });
 
@@ -156,5 +159,116 @@ describe("card form", () => {
     expect(screen.getByLabelText("Expiry (MM/YY)")).toHaveAccessibleDescription(
       MSG.payment.expiryMonthInvalid,
     );
+  });
+
+  it("names the amount on the Pay button, in taka with the sign and South-Asian grouping", () => {
+    mockApi({});
+    renderForm();
+    expect(screen.getByRole("button", { name: MSG.payment.payAmount("৳1,50,000") })).toHaveTextContent(
+      "Pay ৳1,50,000",
+    );
+  });
+
+  it("focuses the field the server named after a 400, and clears its message once the buyer edits it", async () => {
+    mockApi({
+      "POST /api/payments/confirm": () => ({
+        status: 400,
+        body: {
+          type: "about:blank",
+          title: "Bad Request",
+          status: 400,
+          detail: MSG.payment.cvcIncomplete,
+          errors: { "card.cvc": MSG.payment.cvcIncomplete, "card.expMonth": MSG.payment.expiryMonthInvalid },
+        },
+      }),
+    });
+    const { user } = renderForm();
+    await fill(user, { number: "4242 4242 4242 4242", expiry: `12/${nextYear}`, cvc: "123" });
+    const expiry = screen.getByLabelText("Expiry (MM/YY)");
+    // The first of the two in the form's order, once the form is no longer disabled by the request.
+    await vi.waitFor(() => expect(expiry).toHaveFocus());
+    expect(expiry).toHaveAccessibleDescription(MSG.payment.expiryMonthInvalid);
+    expect(screen.getByLabelText("CVC")).toHaveAccessibleDescription(MSG.payment.cvcIncomplete);
+
+    await user.clear(expiry);
+    await user.type(expiry, `11/${nextYear}`);
+    expect(expiry).not.toHaveAccessibleDescription(MSG.payment.expiryMonthInvalid);
+    expect(expiry).toHaveAttribute("aria-invalid", "false");
+    // The other field keeps its answer until the buyer changes it too.
+    expect(screen.getByLabelText("CVC")).toHaveAccessibleDescription(MSG.payment.cvcIncomplete);
+  });
+
+  it("focuses the first invalid field when the browser's own check fails, and revalidates it as it is corrected", async () => {
+    mockApi({});
+    const { user } = renderForm();
+    await fill(user, { expiry: `12/${nextYear}` });
+    const number = screen.getByLabelText("Card number");
+    expect(number).toHaveFocus();
+    expect(number).toHaveAccessibleDescription(MSG.payment.numberIncomplete);
+    await user.type(number, "4242424242424242");
+    expect(number).toHaveAttribute("aria-invalid", "false");
+    expect(screen.queryByText(MSG.payment.numberIncomplete)).not.toBeInTheDocument();
+    expect(screen.getByLabelText("CVC")).toHaveAccessibleDescription(MSG.payment.cvcIncomplete);
+  });
+});
+
+describe("card number as typed", () => {
+  const numberInput = () => screen.getByLabelText<HTMLInputElement>("Card number");
+
+  it("groups the digits in fours as they are typed, dropping anything else", async () => {
+    mockApi({});
+    const { user } = renderForm();
+    await user.type(numberInput(), "4242");
+    expect(numberInput()).toHaveValue("4242");
+    await user.type(numberInput(), "4");
+    expect(numberInput()).toHaveValue("4242 4");
+    await user.type(numberInput(), "24a2-4242 4242");
+    expect(numberInput()).toHaveValue("4242 4242 4242 4242");
+    expect(numberInput().selectionStart).toBe(19);
+  });
+
+  it("groups an American Express number 4-6-5", async () => {
+    mockApi({});
+    const { user } = renderForm();
+    await user.type(numberInput(), "378282246310005");
+    expect(numberInput()).toHaveValue("3782 822463 10005");
+  });
+
+  it("regroups a pasted number, whatever separators it came with", async () => {
+    mockApi({});
+    const { user } = renderForm();
+    await user.click(numberInput());
+    await user.paste("4242-4242 - 4242-4242");
+    expect(numberInput()).toHaveValue("4242 4242 4242 4242");
+  });
+
+  it("keeps the caret after the digit just typed or deleted in the middle", async () => {
+    mockApi({});
+    const { user } = renderForm();
+    await user.type(numberInput(), "4242424242424242");
+    // A digit typed after the second: the rest moves along, the caret stays after the new digit.
+    await user.type(numberInput(), "9", { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(numberInput()).toHaveValue("4294 2424 2424 2424 2");
+    expect(numberInput().selectionStart).toBe(3);
+    await user.keyboard("1");
+    expect(numberInput()).toHaveValue("4291 4242 4242 4242 42");
+    expect(numberInput().selectionStart).toBe(4);
+    // Backspace just after a space removes the digit before it, not only the space.
+    await user.type(numberInput(), "{Backspace}", { initialSelectionStart: 5, initialSelectionEnd: 5 });
+    expect(numberInput()).toHaveValue("4294 2424 2424 2424 2");
+    expect(numberInput().selectionStart).toBe(3);
+  });
+
+  it("sends only the digits", async () => {
+    const fetchMock = mockApi({
+      "POST /api/payments/confirm": () => ({
+        body: { status: "succeeded", paymentId: "pi_test_1", order: {} },
+      }),
+    });
+    const { user } = renderForm();
+    await fill(user, { number: "4000056655665556", expiry: `12/${nextYear}`, cvc: "123" });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body)).card.number).toBe("4000056655665556");
   });
 });

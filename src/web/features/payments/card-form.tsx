@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { type ChangeEvent, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   type Card,
@@ -13,6 +13,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
 import { useConfirmPayment } from "./api/confirm-payment.ts";
+import { regroup } from "./card-number.ts";
 import { PayFooter } from "./pay-footer.tsx";
 import { cardInputs, outcomeUnknown, paymentFailure } from "./payment-errors.ts";
 
@@ -28,15 +29,10 @@ const inputs: {
   label: string;
   autoComplete: string;
   placeholder: string;
-  maxLength: number;
+  /** None for the number: a pasted number may carry more separators than its grouping (it is capped at 19 digits). */
+  maxLength?: number;
 }[] = [
-  {
-    name: "number",
-    label: "Card number",
-    autoComplete: "cc-number",
-    placeholder: "1234 1234 1234 1234",
-    maxLength: 23,
-  },
+  { name: "number", label: "Card number", autoComplete: "cc-number", placeholder: "1234 1234 1234 1234" },
   { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY", maxLength: 7 },
   { name: "cvc", label: "CVC", autoComplete: "cc-csc", placeholder: "123", maxLength: 4 },
 ];
@@ -58,6 +54,26 @@ export function CardForm({ intent, onPaid, onUnsure }: CardFormProps) {
     resolver: zodResolver(CardFormSchema),
     defaultValues: { number: "", expiry: "", cvc: "" },
   });
+
+  // The number is regrouped as it is typed or pasted (4-4-4-4, Amex 4-6-5); the schema sends digits.
+  const number = register("number");
+  const lastNumber = useRef("");
+  const onNumberChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const next = regroup({
+      value: input.value,
+      caret: input.selectionStart ?? input.value.length,
+      previous: lastNumber.current,
+      inputType: (event.nativeEvent as InputEvent).inputType,
+    });
+    lastNumber.current = next.value;
+    if (input.value !== next.value) {
+      input.value = next.value;
+      // Only while the person is in the field: moving the caret of another field would steal focus.
+      if (document.activeElement === input) input.setSelectionRange(next.caret, next.caret);
+    }
+    return number.onChange(event);
+  };
 
   const onSubmit = handleSubmit(async (card) => {
     setDeclined(null);
@@ -88,7 +104,9 @@ export function CardForm({ intent, onPaid, onUnsure }: CardFormProps) {
               {(control) => (
                 <input
                   {...control}
-                  {...register(input.name)}
+                  {...(input.name === "number"
+                    ? { ...number, onChange: onNumberChange }
+                    : register(input.name))}
                   type="text"
                   inputMode="numeric"
                   autoComplete={input.autoComplete}
@@ -101,7 +119,7 @@ export function CardForm({ intent, onPaid, onUnsure }: CardFormProps) {
           </div>
         ))}
       </fieldset>
-      <PayFooter processing={confirm.isPending} error={declined} />
+      <PayFooter amount={intent.amount} processing={confirm.isPending} error={declined} />
     </form>
   );
 }

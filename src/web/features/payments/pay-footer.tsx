@@ -1,4 +1,9 @@
+import { formatTaka } from "#shared/format.ts";
+import { MSG } from "#shared/messages.ts";
+
 type PayFooterProps = {
+  /** What the card will be charged, in poisha (the intent's amount): the button names it. */
+  amount: number;
   processing: boolean;
   /** The provider's answer when the card was refused, shown in red. */
   error: string | null;
@@ -6,8 +11,8 @@ type PayFooterProps = {
   disabled?: boolean;
 };
 
-/** The end of either card form: the processor's answer, a progress bar while it thinks, and Pay. */
-export function PayFooter({ processing, error, disabled = false }: PayFooterProps) {
+/** The end of either card form: the processor's answer, a progress bar while it thinks, and Pay ৳…. */
+export function PayFooter({ amount, processing, error, disabled = false }: PayFooterProps) {
   return (
     <div className="flex flex-col gap-3">
       {error ? (
@@ -19,7 +24,7 @@ export function PayFooter({ processing, error, disabled = false }: PayFooterProp
         <progress className="progress progress-primary w-full" aria-label="Processing your payment" />
       ) : null}
       <button type="submit" className="btn btn-primary w-full" disabled={processing || disabled}>
-        Pay
+        {MSG.payment.payAmount(formatTaka(amount / 100))}
       </button>
     </div>
   );

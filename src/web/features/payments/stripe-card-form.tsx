@@ -82,7 +82,7 @@ function StripeCard({ intent, onPaid, onUnsure }: StripeCardFormProps) {
           <CardElement className="w-full" options={cardStyle(theme)} />
         </div>
       </div>
-      <PayFooter processing={processing} error={error} disabled={!stripe} />
+      <PayFooter amount={intent.amount} processing={processing} error={error} disabled={!stripe} />
     </form>
   );
 }
