@@ -19,6 +19,7 @@ import { categoryRoutes } from "#server/features/categories/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import { listingRoutes } from "#server/features/listings/routes.ts";
 import { orderRoutes } from "#server/features/orders/routes.ts";
+import { overviewRoutes } from "#server/features/overview/routes.ts";
 import type { PaymentProvider } from "#server/features/payments/provider/provider.ts";
 import { createStripeProvider } from "#server/features/payments/provider/stripe-provider.ts";
 import { createTestProvider } from "#server/features/payments/provider/test-provider.ts";
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(reportRoutes);
   await app.register(sellerRoutes);
   await app.register(adminRoutes);
+  await app.register(overviewRoutes);
   const payments = config.payments;
   await app.register(paymentRoutes, {
     provider:

@@ -213,6 +213,23 @@ export const MATRIX: Record<string, Case> = {
       cookie: (await freshOf(w, caller))?.cookie,
     }),
   },
+  "DELETE /api/me": {
+    expected: { anonymous: 401, buyer: 204, otherBuyer: 204, seller: 204, otherSeller: 204, admin: 204 },
+    // A fresh account of the caller's role deletes itself (another admin remains for the admin's).
+    request: async (w, caller) => {
+      const fresh = await freshOf(w, caller);
+      return {
+        method: "DELETE",
+        url: "/api/me",
+        cookie: fresh?.cookie,
+        payload: { password: fresh?.user.password ?? "whatever" },
+      };
+    },
+  },
+  "GET /api/me/overview": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/me/overview" }),
+  },
   // No pending sign-in behind it (no password step): start again, for everyone alike.
   "POST /api/auth/signin/mfa": {
     expected: { anonymous: 401, buyer: 401, otherBuyer: 401, seller: 401, otherSeller: 401, admin: 401 },

@@ -95,6 +95,62 @@ export const MSG = {
     sessionEnded: "that device is signed out",
     othersEnded: "every other device is signed out",
     confirmEndOthers: "Sign out every other device? They will have to sign in again.",
+    /** Deleting one's own account (profile page, `DELETE /api/me`). */
+    deleteTitle: "Delete your account",
+    deleteIntro:
+      "Your name, email address, photo and password are removed and every device is signed out. Your bikes leave the market and your unpaid bookings are cancelled, so those bikes are for sale again. Paid orders stay for the other person, under the name “Deleted account”. This cannot be undone.",
+    deletePasswordLabel: "Your password",
+    deleteWordLabel: "Type DELETE to confirm",
+    deleteWordHint:
+      "Your account signs in with Google and has no password: type the word DELETE in capitals.",
+    deleteButton: "Delete my account",
+    deletePasswordRequired: "please type your password to confirm",
+    deletePasswordWrong: "your password is not right",
+    deleteWordRequired: "please type DELETE in capitals to confirm",
+    deleted: "your account is deleted",
+    lastAdmin: "You are the last admin: make another admin before deleting this account.",
+    demoNotDeletable:
+      "The demo accounts are shared by everyone trying MotoHaat and cannot be deleted. Sign up to try deleting an account.",
+    /** The name a deleted account's paid orders, reports and listings show. */
+    deletedName: "Deleted account",
+  },
+  /** The legal pages' names and sign-up's agreement sentence (`/terms`, `/privacy`, `/cookies`). */
+  legal: {
+    terms: "Terms of use",
+    privacy: "Privacy policy",
+    cookies: "Cookie policy",
+    agreeBefore: "By signing up you agree to the ",
+    agreeAnd: " and ",
+    agreeAfter: ".",
+    newTab: " (opens in a new tab)",
+  },
+  /** The dashboard's first page: each role's next steps, with counts (`GET /api/me/overview`). */
+  overview: {
+    title: "Your next steps",
+    loadFailed: "We could not load your next steps.",
+    buyerHeld: (n: number) =>
+      n === 0 ? "No unpaid bookings" : n === 1 ? "1 unpaid booking" : `${n} unpaid bookings`,
+    buyerHeldHint: (timeLeft: string) =>
+      `The first hold ends in ${timeLeft}: pay before then, or the bike goes back on sale.`,
+    buyerNoneHint: "Book a bike to hold it for yourself while you arrange to see it and pay.",
+    buyerPay: "Pay in My orders",
+    buyerBrowse: "Browse bikes",
+    sellerForSale: (n: number) => (n === 1 ? "1 bike for sale" : `${n} bikes for sale`),
+    sellerHeld: (n: number) => (n === 1 ? "1 bike held by a booking" : `${n} bikes held by bookings`),
+    sellerHeldHint:
+      "Unpaid: the buyer has until the hold ends to pay. Meet them, or release a booking if they do not come.",
+    sellerSold: (n: number) => (n === 1 ? "1 bike sold and paid" : `${n} bikes sold and paid`),
+    sellerUnpaid: (n: number) =>
+      n === 1 ? "1 booking ended unpaid in the last 7 days" : `${n} bookings ended unpaid in the last 7 days`,
+    sellerUnpaidHint: "Expired, cancelled or released: those bikes are back on sale.",
+    sellerAdd: "Add a product",
+    sellerProducts: "My products",
+    sellerBuyers: "My buyers",
+    adminReports: (n: number) =>
+      n === 1 ? "1 reported listing to review" : `${n} reported listings to review`,
+    adminUnverified: (n: number) => (n === 1 ? "1 seller not verified yet" : `${n} sellers not verified yet`),
+    adminReview: "Review reports",
+    adminVerify: "Verify sellers",
   },
   generic: {
     somethingWrong: "something went wrong, please try again",

@@ -35,3 +35,16 @@ export const DevicesResponseSchema = z.object({ devices: z.array(DeviceSchema) }
 export type DevicesResponse = z.infer<typeof DevicesResponseSchema>;
 
 export const EndedSessionsResponseSchema = z.object({ ended: z.number().int() });
+
+/** What a person types to delete an account that has no password (it signs in with Google only). */
+export const DELETE_ACCOUNT_WORD = "DELETE";
+
+/**
+ * Deleting one's own account (`DELETE /api/me`): the password, or for an account without one the word
+ * DELETE. Which one is needed depends on the account, so the server decides; both are optional here.
+ */
+export const DeleteAccountSchema = z.object({
+  password: z.string().max(200, { error: MSG.account.deletePasswordWrong }).optional(),
+  confirm: z.string().max(20, { error: MSG.account.deleteWordRequired }).optional(),
+});
+export type DeleteAccountReq = z.infer<typeof DeleteAccountSchema>;

@@ -6,10 +6,12 @@ import { MSG } from "#shared/messages.ts";
 import {
   ChangePasswordResponseSchema,
   ChangePasswordSchema,
+  DeleteAccountSchema,
   DevicesResponseSchema,
   EndedSessionsResponseSchema,
 } from "#shared/schemas/account.ts";
 import { changePassword, endSession, listDevices } from "./account.ts";
+import { deleteAccount } from "./account-deletion.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 import { clearSessionCookie, endSessions } from "./sessions.ts";
 
@@ -22,6 +24,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // A stolen session must not become a way to guess the current password: the sign-in budget, per account.
   const passwordLimit = limiter(app, (req) => `password-change:user:${req.user?.id ?? clientOf(req)}`);
+  const deleteLimit = limiter(app, (req) => `account-delete:user:${req.user?.id ?? clientOf(req)}`);
 
   r.post(
     "/api/auth/password",
@@ -88,5 +91,25 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ ended: await endSessions(db, request.user!.id, request.sessionId!) }),
+  );
+
+  r.delete(
+    "/api/me",
+    {
+      config: { access: "signedIn" },
+      onRequest: deleteLimit,
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Delete one's own account (the password, or DELETE for a Google-only account): bikes leave the market, unpaid bookings end, paid orders stay for the other person; signs out everywhere",
+        body: DeleteAccountSchema,
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(db, request.user!, request.body);
+      clearSessionCookie(reply, config.secureCookies);
+      return reply.code(204).send();
+    },
   );
 }

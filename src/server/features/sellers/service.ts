@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, listings, users } from "#server/db/schema.ts";
 import { NotFound } from "#server/errors.ts";
+import { liveAccount } from "#server/features/auth/account-deletion.ts";
 import { personPhotoJoin, sellerColumns, toPublicSeller } from "#server/features/people/presenter.ts";
 import { isUuid } from "#server/lib/pagination.ts";
 import { MSG } from "#shared/messages.ts";
@@ -10,7 +11,8 @@ import type { SellerProfile } from "#shared/schemas/people.ts";
 /**
  * A seller's public page: who they are and how many bikes they sell and have sold (hidden
  * listings, removed by an admin, count for neither). Anyone who is not a seller is "not found",
- * so the page tells nothing about buyers or admins — not even that the id exists.
+ * so the page tells nothing about buyers or admins — not even that the id exists; nor is a seller
+ * who deleted their account.
  */
 export async function getSellerProfile(db: Db, id: string): Promise<SellerProfile> {
   if (!isUuid(id)) throw new NotFound(MSG.listing.sellerNotFound);
@@ -19,7 +21,7 @@ export async function getSellerProfile(db: Db, id: string): Promise<SellerProfil
       .select({ ...sellerColumns(), createdAt: users.createdAt })
       .from(users)
       .leftJoin(images, personPhotoJoin())
-      .where(and(eq(users.id, id), eq(users.role, "seller")))
+      .where(and(eq(users.id, id), eq(users.role, "seller"), liveAccount()))
       .limit(1),
     // One pass over the seller's listings through listings_seller_feed_idx.
     db
