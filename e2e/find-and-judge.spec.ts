@@ -65,7 +65,7 @@ test("a signed-out visitor opens a category and a bike, and is asked to sign in 
   await expect(page).toHaveURL(atPath(detailsPath));
   const dialog = page.getByRole("dialog", { name: `Book ${model}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Your email")).toHaveValue(DEMO.buyer.email);
+  await expect(dialog).toContainText(DEMO.buyer.email);
   // The form opened once: closing it and reloading does not open it again.
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
