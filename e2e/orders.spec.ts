@@ -62,9 +62,10 @@ test.describe("booking, buyers and verification", () => {
 
     // The seller sees who bought it.
     await seller.page.goto("/dashboard/mybuyers");
-    const buyerRow = seller.page.getByRole("row").filter({ hasText: buyer.email });
-    await expect(buyerRow).toContainText(buyer.name);
-    await expect(buyerRow).toContainText("01712-345678");
+    const booking = seller.page.getByRole("article", { name: model });
+    await expect(booking).toContainText(buyer.name);
+    await expect(booking).toContainText(buyer.email);
+    await expect(booking).toContainText("01712-345678");
 
     // Before verification the order has no tick.
     await buyer.page.goto("/dashboard/myorders");

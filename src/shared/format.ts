@@ -35,3 +35,17 @@ export function formatDate(value: string | Date): string {
   const day = String(d.getUTCDate()).padStart(2, "0");
   return `${day}-${months[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
 }
+
+/** Bangladesh Standard Time, UTC+6 all year (no daylight saving): the market's clock. */
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * A moment as `26-Nov-2026, 2:30 pm` on Dhaka's clock, the same in every browser and on the server:
+ * when a hold ends or a booking was made, where the hour matters. By hand, as `formatNumber` is.
+ */
+export function formatDateTime(value: string | Date): string {
+  const d = new Date((typeof value === "string" ? new Date(value) : value).getTime() + DHAKA_OFFSET_MS);
+  const hours = d.getUTCHours();
+  const minutes = String(d.getUTCMinutes()).padStart(2, "0");
+  return `${formatDate(d)}, ${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
+}

@@ -290,6 +290,23 @@ export const MSG = {
     noBuyersYet: "Buyers show up here once they sign up.",
     sellerLabel: "Seller:",
   },
+  /** The seller's side of a booking: My buyers and the My products cards. */
+  sellerBooking: {
+    held: (until: string) => `Held until ${until}`,
+    paid: "Paid — sold to this buyer",
+    expired: "Expired — not paid in time",
+    cancelled: "Cancelled by the buyer",
+    released: "Released by you",
+    heldBadge: "Held",
+    heldFor: (buyer: string, until: string) => `Held for ${buyer} until ${until}`,
+    soldTo: (buyer: string) => `Sold to ${buyer}`,
+    contactEnded: "Contact details are shown only while a booking is held or paid.",
+    release: "Release",
+    releaseLabel: (buyer: string, model: string) => `Release ${buyer}'s booking of ${model}`,
+    confirmReleaseTitle: (model: string) => `Release the booking of ${model}?`,
+    emptyHint:
+      "When a buyer books one of your bikes, it shows up here: the bike, the buyer, where to meet and whether it is paid.",
+  },
   payment: {
     alreadyPaid: "This order is already paid.",
     inProgress: "This payment is already being processed.",

@@ -270,6 +270,23 @@ export type ListingsSearchPage = z.infer<typeof ListingsSearchPageSchema>;
 export const ListingsPageSchema = pageOf(ListingSchema);
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;
 
+/**
+ * The live booking of one of the seller's own bikes, on its My products card: held (until
+ * `holdUntil`) or paid, and by whom. Null while the bike is for sale.
+ */
+export const ListingOrderSchema = z.object({
+  status: z.enum(["held", "paid"]),
+  holdUntil: z.string().nullable(),
+  buyerName: z.string(),
+});
+export type ListingOrder = z.infer<typeof ListingOrderSchema>;
+
+/** `GET /api/me/listings`: the seller's bikes, each with its live booking. */
+export const MyListingSchema = ListingSchema.extend({ order: ListingOrderSchema.nullable() });
+export type MyListing = z.infer<typeof MyListingSchema>;
+export const MyListingsPageSchema = pageOf(MyListingSchema);
+export type MyListingsPage = z.infer<typeof MyListingsPageSchema>;
+
 /** The brands with a visible bike for sale, each as most of its listings spell it: the brand filter's choices. */
 export const BrandsResponseSchema = z.object({ brands: z.array(z.string()) });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
+import { ImageSchema } from "./images.ts";
 import { ListingSchema } from "./listings.ts";
 import { pageOf } from "./paging.ts";
 import { PersonSchema } from "./people.ts";
@@ -85,7 +86,25 @@ export const OrderResponseSchema = z.object({ order: OrderSchema });
 export const OrdersPageSchema = pageOf(OrderSchema);
 export type OrdersPage = z.infer<typeof OrdersPageSchema>;
 
-/** A row of My buyers / All buyers: the phone is the one given at the buyer's latest booking. */
-const BuyerRowSchema = PersonSchema.extend({ phone: z.string() });
-export const BuyersPageSchema = pageOf(BuyerRowSchema);
-export type BuyersPage = z.infer<typeof BuyersPageSchema>;
+/**
+ * A booking of one of the seller's bikes, as My buyers shows it: which bike, who, where, when and in
+ * what state. The buyer's `email` and `phone` only while the booking is held or paid: the seller needs
+ * them to meet that buyer, and has no need for the contact of someone whose booking ended.
+ */
+export const SellerBookingSchema = z.object({
+  id: z.string(),
+  status: OrderStatusSchema,
+  /** While `held`: until when the bike is kept for the buyer (ISO); null in every other state. */
+  holdUntil: z.string().nullable(),
+  bookedAt: z.string(),
+  paidAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** Whole taka: the asking price when the bike was booked. */
+  price: z.number().int(),
+  meetingLocation: z.string(),
+  listing: z.object({ id: z.string(), model: z.string(), photo: ImageSchema }),
+  buyer: PersonSchema.extend({ email: z.string().nullable(), phone: z.string().nullable() }),
+});
+export type SellerBooking = z.infer<typeof SellerBookingSchema>;
+export const SellerBookingsPageSchema = pageOf(SellerBookingSchema);
+export type SellerBookingsPage = z.infer<typeof SellerBookingsPageSchema>;

@@ -13,12 +13,12 @@ type PeopleTableProps<T extends PersonRow> = {
   /** Says what the table lists, for screen readers (the page heading already shows it). */
   caption: string;
   people: T[];
-  /** Columns after serial and User, e.g. Phone or a verify button. */
+  /** Columns after serial and User, e.g. a count or a verify button. */
   columns: PeopleColumn<T>[];
 };
 
 /**
- * Serial, User (photo, name, email) and the caller's columns: My buyers, All buyers, All sellers.
+ * Serial, User (photo, name, email) and the caller's columns: All buyers, All sellers.
  * Never empty: the list frame around it says when there is nobody to list.
  */
 export function PeopleTable<T extends PersonRow>({ caption, people, columns }: PeopleTableProps<T>) {
@@ -66,13 +66,3 @@ export function PeopleTable<T extends PersonRow>({ caption, people, columns }: P
     </div>
   );
 }
-
-/** The Phone column of the buyers tables: a number a seller or admin can call with one tap. */
-export const phoneColumn: PeopleColumn<PersonRow & { phone: string }> = {
-  header: "Phone",
-  cell: (person) => (
-    <a href={`tel:${person.phone.replace(/[\s-]/g, "")}`} className="link link-hover whitespace-nowrap">
-      {person.phone}
-    </a>
-  ),
-};

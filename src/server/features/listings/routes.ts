@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BadRequest } from "#server/errors.ts";
+import { liveOrdersOf } from "#server/features/orders/seller.ts";
 import { myOrderOf } from "#server/features/orders/service.ts";
 import { reportedByMe } from "#server/features/reports/service.ts";
 import { fastSerializerCompiler } from "#server/lib/fast-serializer.ts";
@@ -19,6 +20,7 @@ import {
   ListingsSearchPageSchema,
   ListingUpdateSchema,
   MAX_PHOTOS,
+  MyListingsPageSchema,
 } from "#shared/schemas/listings.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { catalogueBrands } from "./catalogue.ts";
@@ -242,12 +244,13 @@ export async function listingRoutes(app: FastifyInstance) {
       config: { access: ["seller"], noStore: true },
       schema: {
         tags,
-        summary: "The signed-in seller's listings, newest first",
+        summary:
+          "The signed-in seller's listings, newest first, each with its live booking and its buyer's name",
         querystring: PageQuerySchema,
-        response: { 200: ListingsPageSchema },
+        response: { 200: MyListingsPageSchema },
       },
     },
-    async (request) => listSellerListings(db, request.user!.id, request.query),
+    async (request) => listSellerListings(db, request.user!.id, request.query, liveOrdersOf),
   );
 
   r.post(

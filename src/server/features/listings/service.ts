@@ -10,9 +10,11 @@ import { MSG } from "#shared/messages.ts";
 import type {
   Listing,
   ListingCreateFields,
+  ListingOrder,
   ListingPhoto,
   ListingsPage,
   ListingUpdate,
+  MyListingsPage,
   MyOrder,
 } from "#shared/schemas/listings.ts";
 import { catalogueEntry } from "./catalogue.ts";
@@ -35,12 +37,22 @@ export function listAdvertised(db: Db, q: { cursor?: string | undefined; limit: 
   return page(db, and(visible, eq(listings.advertised, true), eq(listings.status, "available")), q);
 }
 
-export function listSellerListings(
+/** The live booking of each of these bikes, by id (orders' `liveOrdersOf`, passed in by the route). */
+export type LiveOrdersOf = (db: Db, listingIds: string[]) => Promise<Map<string, ListingOrder>>;
+
+/** My products: the seller's bikes, newest first, each with its live booking and who made it. */
+export async function listSellerListings(
   db: Db,
   sellerId: string,
   q: { cursor?: string | undefined; limit: number },
-) {
-  return page(db, and(visible, eq(listings.sellerId, sellerId)), q);
+  liveOrdersOf: LiveOrdersOf,
+): Promise<MyListingsPage> {
+  const { items, nextCursor } = await page(db, and(visible, eq(listings.sellerId, sellerId)), q);
+  const live = await liveOrdersOf(
+    db,
+    items.filter((l) => l.status === "sold").map((l) => l.id),
+  );
+  return { items: items.map((l) => ({ ...l, order: live.get(l.id) ?? null })), nextCursor };
 }
 
 /** Listings by id, in the order of `ids` (hidden ones included: orders and reports still show them). */

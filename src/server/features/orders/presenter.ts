@@ -1,12 +1,14 @@
 /**
- * Orders and buyers as the API shows them (My orders, an order, the order a payment returns,
- * My buyers and All buyers): the one select and the one mapping of each.
+ * Orders as the API shows them (My orders, an order, the order a payment returns) and as a bike's
+ * seller sees them (My buyers): the one select and the one mapping of each.
  */
-import { type SQL, sql } from "drizzle-orm";
-import { orders, payments } from "#server/db/schema.ts";
-import { toPerson } from "#server/features/people/presenter.ts";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { images, listings, orders, payments } from "#server/db/schema.ts";
+import { type PersonRow, personColumns, toPerson } from "#server/features/people/presenter.ts";
+import { toImage } from "#server/images/store.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
-import type { BuyersPage, Order, OrderStatus } from "#shared/schemas/orders.ts";
+import type { Order, OrderStatus, SellerBooking } from "#shared/schemas/orders.ts";
 
 /**
  * The columns of `orders` an order needs (`createdAtText` is for the page cursor).
@@ -97,7 +99,59 @@ export function toOrder(r: OrderRow, listing: Listing): Order {
   };
 }
 
-/** A buyer: the person (`personColumns`) and the phone from their latest booking. */
-export function toBuyer(r: Parameters<typeof toPerson>[0] & { phone: string }): BuyersPage["items"][number] {
-  return { ...toPerson(r), phone: r.phone };
+/** The bike's cover as a booking of it shows it: an alias, since the buyer's photo is `images`. */
+const bookingPhoto = alias(images, "booking_listing_photo");
+
+/**
+ * The columns of a booking as its seller sees it (My buyers): the order, its bike (join
+ * `listings` on the order and `bookingListingPhoto()`), its buyer (join `users` on the order's buyer and
+ * `images` with `personPhotoJoin()`).
+ */
+export function sellerBookingColumns() {
+  return {
+    ...orderColumns(),
+    listingModel: listings.model,
+    listingPhotoKey: bookingPhoto.key,
+    listingPhotoWidth: bookingPhoto.width,
+    listingPhotoHeight: bookingPhoto.height,
+    buyer: personColumns(),
+  };
+}
+
+/** `.innerJoin(...bookingListingPhoto())`: the cover of the booked bike. */
+export function bookingListingPhoto() {
+  return [bookingPhoto, eq(bookingPhoto.key, listings.photoKey)] as const;
+}
+
+type SellerBookingRow = OrderRow & {
+  listingModel: string;
+  listingPhotoKey: string;
+  listingPhotoWidth: number;
+  listingPhotoHeight: number;
+  buyer: PersonRow;
+};
+
+/**
+ * A booking of the seller's bike. The buyer's email and phone only while it is live (held or paid):
+ * that is when the seller needs them to meet the buyer (decision 015: no contact without a need).
+ */
+export function toSellerBooking(r: SellerBookingRow): SellerBooking {
+  const live = r.status === "held" || r.status === "paid";
+  const buyer = toPerson(r.buyer);
+  return {
+    id: r.id,
+    status: r.status,
+    holdUntil: r.status === "held" ? (r.holdUntil?.toISOString() ?? null) : null,
+    bookedAt: r.createdAt.toISOString(),
+    paidAt: r.paidAt?.toISOString() ?? null,
+    endedAt: r.endedAt?.toISOString() ?? null,
+    price: r.price,
+    meetingLocation: r.meetingLocation,
+    listing: {
+      id: r.listingId,
+      model: r.listingModel,
+      photo: toImage({ key: r.listingPhotoKey, width: r.listingPhotoWidth, height: r.listingPhotoHeight }),
+    },
+    buyer: { ...buyer, email: live ? buyer.email : null, phone: live ? r.phone : null },
+  };
 }

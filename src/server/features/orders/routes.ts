@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  BuyersPageSchema,
   OrderCreateSchema,
   OrderResponseSchema,
   OrdersPageSchema,
+  SellerBookingsPageSchema,
 } from "#shared/schemas/orders.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
-import { bookListing, cancelOrder, getOrder, listBuyers, listMyOrders, releaseOrder } from "./service.ts";
+import { listSellerBookings } from "./seller.ts";
+import { bookListing, cancelOrder, getOrder, listMyOrders, releaseOrder } from "./service.ts";
 
 export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -99,11 +100,12 @@ export async function orderRoutes(app: FastifyInstance) {
       config: { access: ["seller"], noStore: true },
       schema: {
         tags,
-        summary: "Who bought the signed-in seller's bikes",
+        summary:
+          "Every booking of the signed-in seller's bikes, newest first: bike, buyer, place, dates, state (the buyer's email and phone only while held or paid)",
         querystring: PageQuerySchema,
-        response: { 200: BuyersPageSchema },
+        response: { 200: SellerBookingsPageSchema },
       },
     },
-    async (request) => listBuyers(db, { ...request.query, sellerId: request.user!.id }),
+    async (request) => listSellerBookings(db, request.user!, request.query),
   );
 }

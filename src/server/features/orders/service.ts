@@ -1,20 +1,13 @@
 import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { images, listings, orders, users } from "#server/db/schema.ts";
+import { listings, orders, users } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
 import { listingsByIds, type MyOrderColumn } from "#server/features/listings/service.ts";
-import { personColumns, personPhotoJoin } from "#server/features/people/presenter.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { MSG } from "#shared/messages.ts";
-import {
-  type BuyersPage,
-  MAX_HELD_ORDERS,
-  type Order,
-  type OrderCreateReq,
-  type OrdersPage,
-} from "#shared/schemas/orders.ts";
-import { type OrderRow, orderColumns, orderStatus, toBuyer, toOrder } from "./presenter.ts";
+import { MAX_HELD_ORDERS, type Order, type OrderCreateReq, type OrdersPage } from "#shared/schemas/orders.ts";
+import { type OrderRow, orderColumns, orderStatus, toOrder } from "./presenter.ts";
 
 /**
  * The viewer's own live order of a bike, as a column of the listing's read (`getListingDetail`): the
@@ -245,44 +238,4 @@ export async function listMyOrders(
     .limit(q.limit + 1);
   const { items, nextCursor } = toPage(rows, q.limit, (r) => ({ createdAt: r.createdAtText, id: r.id }));
   return { items: await withListings(db, items), nextCursor };
-}
-
-/**
- * Distinct buyers, newest booking first, each with the phone from their latest booking.
- * `sellerId` narrows to the buyers of one seller's bikes (My buyers); without it, every buyer.
- */
-export async function listBuyers(
-  db: Db,
-  q: { sellerId?: string; cursor?: string | undefined; limit: number },
-): Promise<BuyersPage> {
-  const cursor = decodeCursor(q.cursor);
-  const latest = db
-    .selectDistinctOn([orders.buyerId], {
-      buyerId: orders.buyerId,
-      phone: orders.phone,
-      lastAt: sql<Date>`${orders.createdAt}`.as("last_at"),
-    })
-    .from(orders)
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .where(q.sellerId ? eq(listings.sellerId, q.sellerId) : undefined)
-    .orderBy(orders.buyerId, desc(orders.createdAt))
-    .as("latest");
-  const rows = await db
-    .select({
-      ...personColumns(),
-      phone: latest.phone,
-      lastAtText: sql<string>`${latest.lastAt}::text`,
-    })
-    .from(latest)
-    .innerJoin(users, eq(users.id, latest.buyerId))
-    .leftJoin(images, personPhotoJoin())
-    .where(
-      cursor
-        ? sql`(${latest.lastAt}, ${latest.buyerId}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-        : undefined,
-    )
-    .orderBy(desc(latest.lastAt), desc(latest.buyerId))
-    .limit(q.limit + 1);
-  const { items, nextCursor } = toPage(rows, q.limit, (r) => ({ createdAt: r.lastAtText, id: r.id }));
-  return { items: items.map(toBuyer), nextCursor };
 }

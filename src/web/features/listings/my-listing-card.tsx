@@ -2,8 +2,9 @@ import { Megaphone, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
+import { formatDateTime } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
-import type { Listing } from "#shared/schemas/listings.ts";
+import type { Listing, MyListing } from "#shared/schemas/listings.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
@@ -13,8 +14,11 @@ import { useAdvertiseListing } from "./api/advertise-listing.ts";
 import { useDeleteListing } from "./api/delete-listing.ts";
 import { ListingFacts } from "./listing-facts.tsx";
 
-/** `Stock Out` once sold, `Available` before. */
-function StatusBadge({ listing }: { listing: Listing }) {
+/** `Held` while a buyer's unpaid booking keeps it, `Stock Out` once sold, `Available` before. */
+function StatusBadge({ listing }: { listing: MyListing }) {
+  if (listing.order?.status === "held") {
+    return <span className="badge badge-warning">{MSG.sellerBooking.heldBadge}</span>;
+  }
   return listing.status === "sold" ? (
     <span className="badge badge-error">{MSG.listing.stockOut}</span>
   ) : (
@@ -124,10 +128,26 @@ export function EditListingLink({ listing, size = "sm" }: { listing: Listing; si
   );
 }
 
-/** One of the seller's bikes: what buyers see of it, its status, and what the seller can do. */
-export function MyListingCard({ listing }: { listing: Listing }) {
+/** Who holds or bought the bike, linked to the booking in My buyers (where to meet, how to reach them). */
+function OrderLine({ order }: { order: NonNullable<MyListing["order"]> }) {
+  const text =
+    order.status === "held" && order.holdUntil
+      ? MSG.sellerBooking.heldFor(order.buyerName, formatDateTime(order.holdUntil))
+      : MSG.sellerBooking.soldTo(order.buyerName);
+  return (
+    <p className="text-sm font-medium">
+      <Link to={paths.dashboard.myBuyers.getHref()} className="link link-hover">
+        {text}
+      </Link>
+    </p>
+  );
+}
+
+/** One of the seller's bikes: what buyers see of it, its status and buyer, and what the seller can do. */
+export function MyListingCard({ listing }: { listing: MyListing }) {
   return (
     <BikeCard photo={listing.photo} model={listing.model} badge={<StatusBadge listing={listing} />}>
+      {listing.order ? <OrderLine order={listing.order} /> : null}
       <ListingFacts listing={listing} className="text-sm" />
       {/* Two columns, not a wrapping row: on a narrow card a third button would wrap unevenly. */}
       <div className="mt-auto grid grid-cols-2 gap-2 border-t border-base-300 pt-4">

@@ -3,10 +3,14 @@ import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
-import { PeopleTable, phoneColumn } from "#web/components/people-table.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { useMyBuyers } from "./api/get-my-buyers.ts";
+import { SellerBookingCard } from "./seller-booking-card.tsx";
 
+/**
+ * Every booking of the seller's bikes, newest first, as cards: one column on a phone, two from a
+ * laptop's width, so each booking reads whole without a table scrolling sideways.
+ */
 export default function MyBuyersPage() {
   return (
     <section className="flex flex-col gap-6">
@@ -17,12 +21,18 @@ export default function MyBuyersPage() {
         loading={<Spinner label="Loading your buyers" />}
         empty={
           <EmptyState title={MSG.order.noBuyersYet} icon={<Users className="size-10" />}>
-            When a buyer books one of your bikes, they show up here with their phone number.
+            {MSG.sellerBooking.emptyHint}
           </EmptyState>
         }
       >
-        {(buyers) => (
-          <PeopleTable caption="People who bought your bikes" people={buyers} columns={[phoneColumn]} />
+        {(bookings) => (
+          <ul aria-label="Bookings of your bikes" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            {bookings.map((booking) => (
+              <li key={booking.id}>
+                <SellerBookingCard booking={booking} />
+              </li>
+            ))}
+          </ul>
         )}
       </ListFrame>
     </section>

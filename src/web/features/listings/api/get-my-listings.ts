@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { ListingsPage } from "#shared/schemas/listings.ts";
+import type { MyListingsPage } from "#shared/schemas/listings.ts";
 import { api } from "#web/lib/api-client.ts";
 import { cursorPaging, pagePath } from "#web/lib/paging.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
@@ -8,7 +8,7 @@ const myListingsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.listings.mine,
     queryFn: ({ pageParam, signal }) =>
-      api<ListingsPage>(pagePath("/api/me/listings", pageParam), { signal }),
+      api<MyListingsPage>(pagePath("/api/me/listings", pageParam), { signal }),
     ...cursorPaging,
   });
 

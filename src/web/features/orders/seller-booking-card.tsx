@@ -1,0 +1,166 @@
+import { Mail, Phone } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "react-toastify";
+import { formatDateTime, formatPhone } from "#shared/format.ts";
+import { MSG } from "#shared/messages.ts";
+import type { SellerBooking } from "#shared/schemas/orders.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { Facts } from "#web/components/facts.tsx";
+import { Img } from "#web/components/img.tsx";
+import { Price } from "#web/components/price.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { paths } from "#web/config/paths.ts";
+import { errorMessage } from "#web/lib/api-client.ts";
+import { useReleaseOrder } from "./api/release-order.ts";
+
+const STATE_STYLE: Record<SellerBooking["status"], string> = {
+  held: "badge-warning",
+  paid: "badge-success",
+  expired: "badge-ghost",
+  cancelled: "badge-ghost",
+  released: "badge-ghost",
+};
+
+/** Where the booking stands, in the seller's words: held until …, paid, or how it ended. */
+export function bookingState(b: Pick<SellerBooking, "status" | "holdUntil">): string {
+  switch (b.status) {
+    case "held":
+      return b.holdUntil ? MSG.sellerBooking.held(formatDateTime(b.holdUntil)) : MSG.sellerBooking.heldBadge;
+    case "paid":
+      return MSG.sellerBooking.paid;
+    default:
+      return MSG.sellerBooking[b.status];
+  }
+}
+
+/** A moment as text in a `<time>`, so it stays machine-readable. */
+function When({ at }: { at: string }) {
+  return <time dateTime={at}>{formatDateTime(at)}</time>;
+}
+
+/** _Release_ of a held booking whose buyer did not come: asks first, then the bike is for sale again. */
+function ReleaseButton({ booking }: { booking: SellerBooking }) {
+  const [confirming, setConfirming] = useState(false);
+  const release = useReleaseOrder();
+  const { model } = booking.listing;
+  // mutateAsync: the refetched list re-renders this card without its Release, and mutate's
+  // callbacks could be dropped with the button.
+  const onConfirm = async () => {
+    try {
+      await release.mutateAsync(booking.id);
+    } catch (err) {
+      // Paid, cancelled or run out meanwhile (409, with what it became), or no answer.
+      toast.error(errorMessage(err));
+      setConfirming(false);
+      return;
+    }
+    toast.success(MSG.order.releasedToSeller(model));
+    setConfirming(false);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline btn-error btn-sm"
+        aria-label={MSG.sellerBooking.releaseLabel(booking.buyer.name, model)}
+        onClick={() => setConfirming(true)}
+      >
+        {MSG.sellerBooking.release}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={MSG.sellerBooking.confirmReleaseTitle(model)}
+        message={MSG.order.confirmRelease(model, booking.buyer.name)}
+        confirmLabel={MSG.sellerBooking.release}
+        onConfirm={() => void onConfirm()}
+        onCancel={() => setConfirming(false)}
+        isPending={release.isPending}
+      />
+    </>
+  );
+}
+
+/**
+ * One booking of the seller's bike, phone first: the bike (photo and model, linked to its page), the
+ * state, the buyer and how to reach them (tap to write or call; only while held or paid), where to
+ * meet, the dates, and for a held booking the way to release it.
+ */
+export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
+  const titleId = useId();
+  const { listing, buyer } = booking;
+  const href = paths.dashboard.myListingDetails.getHref(listing.id);
+  const facts: [string, ReactNode][] = [
+    ["Meeting place", booking.meetingLocation],
+    ["Booked", <When key="booked" at={booking.bookedAt} />],
+  ];
+  if (booking.paidAt) facts.push(["Paid", <When key="paid" at={booking.paidAt} />]);
+  if (booking.endedAt) facts.push(["Ended", <When key="ended" at={booking.endedAt} />]);
+
+  return (
+    <article aria-labelledby={titleId} className="card h-full border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4 p-4 sm:p-5">
+        <div className="flex items-start gap-3">
+          <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
+            <Img
+              image={listing.photo}
+              alt=""
+              sizes="112px"
+              className="aspect-[4/3] w-24 rounded-field bg-base-200 object-cover sm:w-28"
+            />
+          </Link>
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 id={titleId} className="text-base font-semibold break-words sm:text-lg">
+              <Link to={href} className="link link-hover">
+                {listing.model}
+              </Link>
+            </h2>
+            <Price amount={booking.price} className="font-semibold text-primary" />
+            <span className={`badge ${STATE_STYLE[booking.status]} h-auto py-0.5 text-left`}>
+              {bookingState(booking)}
+            </span>
+          </div>
+        </div>
+
+        <section aria-label="Buyer" className="flex items-start gap-3 rounded-box bg-base-200 p-3">
+          <UserAvatar user={buyer} size="size-10 shrink-0" />
+          <div className="flex min-w-0 flex-col gap-1 text-sm">
+            <p className="font-medium">{buyer.name}</p>
+            {buyer.email || buyer.phone ? (
+              <>
+                {buyer.email ? (
+                  <a
+                    href={`mailto:${buyer.email}`}
+                    className="link link-hover inline-flex items-center gap-1 [overflow-wrap:anywhere]"
+                  >
+                    <Mail className="size-4 shrink-0" aria-hidden="true" />
+                    {buyer.email}
+                  </a>
+                ) : null}
+                {buyer.phone ? (
+                  <a
+                    href={`tel:${buyer.phone}`}
+                    className="link link-hover inline-flex items-center gap-1 whitespace-nowrap"
+                  >
+                    <Phone className="size-4 shrink-0" aria-hidden="true" />
+                    {formatPhone(buyer.phone)}
+                  </a>
+                ) : null}
+              </>
+            ) : (
+              <p className="text-base-content/70">{MSG.sellerBooking.contactEnded}</p>
+            )}
+          </div>
+        </section>
+
+        <Facts facts={facts} className="text-sm" />
+
+        {booking.status === "held" ? (
+          <div className="card-actions mt-auto justify-end">
+            <ReleaseButton booking={booking} />
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
