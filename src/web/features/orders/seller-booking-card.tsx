@@ -131,9 +131,9 @@ export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
                 {buyer.email ? (
                   <a
                     href={`mailto:${buyer.email}`}
-                    className="link link-hover inline-flex items-center gap-1 [overflow-wrap:anywhere]"
+                    className="link link-hover inline-flex items-start gap-1 [overflow-wrap:anywhere]"
                   >
-                    <Mail className="size-4 shrink-0" aria-hidden="true" />
+                    <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                     {buyer.email}
                   </a>
                 ) : null}
