@@ -32,6 +32,18 @@ const BROWSE_MODULES = [
   "web/lib/categories-query.ts",
 ];
 
+/**
+ * The buyer's own booking on a bike's page ("Booked by you — pay within…", Cancel booking), also
+ * used by My orders and the payment page: one file, not one per module those pages share.
+ */
+const BOOKING_MODULES = [
+  "web/components/confirm-dialog.tsx",
+  "web/features/orders/api/cancel-order.ts",
+  "web/features/orders/cancel-booking-button.tsx",
+  "web/features/orders/held-booking.tsx",
+  "web/lib/hold-time.ts",
+];
+
 function sourceFiles(files: string[]) {
   const ids = new Set(files.map((file) => path.resolve(import.meta.dirname, "src", file)));
   return (id: string) => ids.has(path.normalize(id));
@@ -86,6 +98,7 @@ export default defineConfig({
             { name: "app", tags: ["$initial"], test: /[\\/]src[\\/](web|shared)[\\/]/ },
             // What the list and a bike's page share (cards, filters, facts): one file for both.
             { name: "browse", test: sourceFiles(BROWSE_MODULES) },
+            { name: "booking", test: sourceFiles(BOOKING_MODULES) },
           ],
         },
       },

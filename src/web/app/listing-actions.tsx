@@ -1,5 +1,6 @@
 import type { Listing, MyOrder } from "#shared/schemas/listings.ts";
 import { BookButton } from "#web/features/orders/book-button.tsx";
+import { MyOrderPanel } from "#web/features/orders/held-booking.tsx";
 import { ReportButton } from "#web/features/reports/report-button.tsx";
 
 type ListingActionsProps = {
@@ -17,7 +18,11 @@ type ListingActionsProps = {
 export function ListingActions({ listing, reportedByMe, myOrder }: ListingActionsProps) {
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <BookButton listing={listing} myOrder={myOrder} />
+      <BookButton
+        listing={listing}
+        myOrder={myOrder}
+        renderMyOrder={(order, focus) => <MyOrderPanel myOrder={order} model={listing.model} {...focus} />}
+      />
       <ReportButton listing={listing} reportedByMe={reportedByMe} />
     </div>
   );

@@ -12,6 +12,7 @@ import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { BookButton } from "./book-button.tsx";
+import { MyOrderPanel } from "./held-booking.tsx";
 
 const listing: Listing = buildListing({
   postedAt: "2026-01-05T10:00:00.000Z",
@@ -40,13 +41,24 @@ const signedInAs = (user: typeof buyer | null) => ({
   "GET /api/me/orders": () => ({ body: { items: [], nextCursor: null } }),
 });
 
+/** Book now as the details page composes it: the buyer's own booking in its place. */
+function BookWithMyOrder({ listing: l, myOrder }: { listing: Listing; myOrder: MyOrder | null }) {
+  return (
+    <BookButton
+      listing={l}
+      myOrder={myOrder}
+      renderMyOrder={(order, focus) => <MyOrderPanel myOrder={order} model={l.model} {...focus} />}
+    />
+  );
+}
+
 /** The bike as its page has it: from the API, refetched when the listings are invalidated. */
 function BikePage() {
   const { data } = useQuery({
     queryKey: queryKeys.listings.detail("l-1"),
     queryFn: () => api<{ listing: Listing; myOrder?: MyOrder | null }>("/api/listings/l-1"),
   });
-  return data ? <BookButton listing={data.listing} myOrder={data.myOrder} /> : null;
+  return data ? <BookWithMyOrder listing={data.listing} myOrder={data.myOrder ?? null} /> : null;
 }
 
 beforeAll(polyfillDialog);
@@ -372,7 +384,7 @@ describe("the buyer's own booking in Book now's place", () => {
         {
           path: detailsPath,
           element: (
-            <BookButton
+            <BookWithMyOrder
               listing={sold}
               myOrder={heldOrder({ holdUntil: new Date(Date.now() + 40 * 60_000).toISOString() })}
             />
@@ -418,7 +430,7 @@ describe("the buyer's own booking in Book now's place", () => {
         {
           path: detailsPath,
           element: (
-            <BookButton
+            <BookWithMyOrder
               listing={sold}
               myOrder={heldOrder({ holdUntil: new Date(Date.now() - 1000).toISOString() })}
             />
@@ -438,7 +450,9 @@ describe("the buyer's own booking in Book now's place", () => {
       [
         {
           path: detailsPath,
-          element: <BookButton listing={sold} myOrder={heldOrder({ status: "paid", holdUntil: null })} />,
+          element: (
+            <BookWithMyOrder listing={sold} myOrder={heldOrder({ status: "paid", holdUntil: null })} />
+          ),
         },
       ],
       detailsPath,

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, MyOrder } from "#shared/schemas/listings.ts";
@@ -7,7 +7,7 @@ import { paths } from "#web/config/paths.ts";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { lastPhoneQueryOptions } from "./api/get-last-phone.ts";
-import { HeldBooking, PaidBooking } from "./held-booking.tsx";
+import type { MyOrderFocus } from "./held-booking.tsx";
 
 /**
  * The booking form (react-hook-form and the zod schemas, ~35 KB gzip) loads when a buyer opens it, or
@@ -20,6 +20,11 @@ type BookButtonProps = {
   listing: Listing;
   /** The signed-in buyer's own live booking of this bike (a details page knows it; a card does not). */
   myOrder?: MyOrder | null;
+  /**
+   * Shows that booking in Book now's place (`MyOrderPanel`): passed in by the details page rather
+   * than imported here, so the home page's cards, which never know a booking, do not load it.
+   */
+  renderMyOrder?: (myOrder: MyOrder, focus: MyOrderFocus) => ReactNode;
   className?: string;
 };
 
@@ -32,10 +37,9 @@ const BOOK_PARAM = "book";
  * sent there, and brought back to the bike's page with the booking form open; sellers and admins
  * cannot book, and are told so.
  */
-export function BookButton({ listing, myOrder = null, className = "" }: BookButtonProps) {
+export function BookButton({ listing, myOrder = null, renderMyOrder, className = "" }: BookButtonProps) {
   const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
-  // Focus follows the buyer: to their booking's message once booked, back to Book now once cancelled.
   const [focusAfter, setFocusAfter] = useState<"booked" | "cancelled" | null>(null);
   const bookRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -97,20 +101,13 @@ export function BookButton({ listing, myOrder = null, className = "" }: BookButt
       </Suspense>
     ) : null;
 
-  if (myOrder) {
+  if (myOrder && renderMyOrder) {
     return (
       <>
-        {myOrder.status === "paid" ? (
-          <PaidBooking orderId={myOrder.id} />
-        ) : (
-          <HeldBooking
-            orderId={myOrder.id}
-            model={listing.model}
-            holdUntil={myOrder.holdUntil}
-            focusOnShow={focusAfter === "booked"}
-            onCancelled={() => setFocusAfter("cancelled")}
-          />
-        )}
+        {renderMyOrder(myOrder, {
+          justBooked: focusAfter === "booked",
+          onCancelled: () => setFocusAfter("cancelled"),
+        })}
         {modal}
       </>
     );

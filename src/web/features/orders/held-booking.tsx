@@ -2,6 +2,7 @@ import { CircleCheck, Clock } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { MSG } from "#shared/messages.ts";
+import type { MyOrder } from "#shared/schemas/listings.ts";
 import { paths } from "#web/config/paths.ts";
 import { heldMessage, holdPassed, useNow } from "#web/lib/hold-time.ts";
 import { CancelBookingButton } from "./cancel-booking-button.tsx";
@@ -74,5 +75,28 @@ export function PaidBooking({ orderId }: { orderId: string }) {
         See the receipt
       </Link>
     </section>
+  );
+}
+
+/** Focus follows the buyer: to their booking once booked here; back to Book now once cancelled. */
+export type MyOrderFocus = { justBooked: boolean; onCancelled: () => void };
+
+/** The buyer's own live booking of a bike, on its details page in Book now's place. */
+export function MyOrderPanel({
+  myOrder,
+  model,
+  justBooked,
+  onCancelled,
+}: { myOrder: MyOrder; model: string } & MyOrderFocus) {
+  return myOrder.status === "paid" ? (
+    <PaidBooking orderId={myOrder.id} />
+  ) : (
+    <HeldBooking
+      orderId={myOrder.id}
+      model={model}
+      holdUntil={myOrder.holdUntil}
+      focusOnShow={justBooked}
+      onCancelled={onCancelled}
+    />
   );
 }
