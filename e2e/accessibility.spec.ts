@@ -49,5 +49,39 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading", { level: 1, name: bike!.model })).toBeVisible();
       await expectNoSeriousViolations(page);
     });
+
+    test("a seller's My buyers and My products have no serious or critical axe violations", async ({
+      page,
+      signInAs,
+    }) => {
+      await signInAs("seller");
+      // The demo seller's bikes have held and paid bookings.
+      await page.goto("/dashboard/mybuyers");
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.goto("/dashboard/myproducts");
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test("an admin's All sellers, All buyers and its verify dialog have no serious or critical axe violations", async ({
+      page,
+      signInAs,
+    }) => {
+      await signInAs("admin");
+      await page.goto("/dashboard/allsellers");
+      await expect(page.getByRole("row").nth(1)).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page
+        .getByRole("button", { name: /^verify / })
+        .first()
+        .click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+      await page.goto("/dashboard/allbuyers");
+      await expect(page.getByRole("row").nth(1)).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
   });
 }
