@@ -69,15 +69,20 @@ test.describe("paying for an order by card", () => {
     await expect(page.getByRole("button", { name: PAY })).toBeVisible();
 
     await payWith(buyer, "4242424242424242");
-    const success = page.getByRole("status").filter({ hasText: "Payment successful." });
-    await expect(success).toContainText(/Payment id: pi_test_[0-9a-f]+/);
+    await expect(page.getByRole("status").filter({ hasText: "Payment successful." })).toBeVisible();
+    // The receipt: the provider's payment id, the amount, the date, the bike and its seller.
+    const receipt = page.getByRole("region", { name: "Receipt" });
+    await expect(receipt).toContainText(/Payment id\s*pi_test_[0-9a-f]+/);
+    await expect(receipt).toContainText(/Amount\s*৳1,50,000/);
+    await expect(receipt).toContainText(model);
     await expect(page.getByRole("button", { name: "Paid" })).toBeDisabled();
     await expect(page.getByRole("button", { name: /^Pay ৳/ })).toHaveCount(0);
 
     // Back through the menu, without a reload: the list already knows.
     await page.getByRole("link", { name: "My orders" }).click();
     await expect(page).toHaveURL(atPath("/dashboard/myorders"));
-    await expect(card.getByRole("button", { name: "Paid" })).toBeDisabled();
+    await expect(card.getByText(MSG.booking.paid)).toBeVisible();
+    await expect(card.getByRole("region", { name: "Receipt" })).toContainText(/Payment id\s*pi_test_/);
     await expect(card.getByRole("link", { name: `Pay for ${model}` })).toHaveCount(0);
 
     // And the server agrees: a fresh load of the payment page says Paid too.
@@ -106,7 +111,7 @@ test.describe("paying for an order by card", () => {
     await page.goto("/dashboard/myorders");
     const card = page.getByRole("article", { name: model });
     await expect(card.getByRole("link", { name: `Pay for ${model}` })).toBeVisible();
-    await expect(card.getByRole("button", { name: "Paid" })).toHaveCount(0);
+    await expect(card.getByRole("region", { name: "Receipt" })).toHaveCount(0);
   });
 
   test("another buyer's order is not theirs to pay", async ({ newAccount }) => {
