@@ -42,14 +42,19 @@ const FIRST_PAGE = `${LISTING} ${JOINS}
   order by l.created_at desc, l.id desc`;
 const COUNT = `select count(*) from (select 1 from listings where hidden = false and status = 'available' limit 1001) as matching`;
 const ONE = `select exists (select 1 from reports r where r.listing_id = l.id and r.reporter_id = $1) as reported,
-  ${LISTING.slice("select ".length)} ${JOINS} where l.id = $2 limit $3`;
+  (select json_build_object('id', o.id, 'status', o.status, 'holdUntil', case when o.status = 'held'
+      then floor(extract(epoch from o.hold_until) * 1000) end)::text
+    from orders o where o.listing_id = l.id and o.status in ('held', 'paid') and o.buyer_id = $2
+      and (o.status = 'paid' or o.hold_until > now())) as my_order,
+  ${LISTING.slice("select ".length)} ${JOINS} where l.id = $3 limit $4`;
 const PHOTOS = `select i.key, i.width, i.height from listing_photos lp join images i on i.key = lp.image_key
   where lp.listing_id = $1 order by lp.position asc`;
 const PRICE_HINT = `select percentile_cont(0.5) within group (order by l.asking_price) as typical, count(*) as comparables
   from listings t join listings l
     on l.model_key = t.model_key and l.year between t.year - 2 and t.year + 2 and l.id <> t.id
   where t.id = $1 and l.hidden = $2 and (l.status = $3 or (l.status = $4
-    and (select o.created_at from orders o where o.listing_id = l.id) > now() - interval '1 year'))`;
+    and (select o.created_at from orders o where o.listing_id = l.id and o.status in ('held', 'paid'))
+      > now() - interval '1 year'))`;
 
 type Row = Record<string, unknown>;
 
@@ -119,7 +124,7 @@ export async function startBaseline(query: Query): Promise<{ base: string; close
   });
 
   app.get<{ Params: { id: string } }>("/api/listings/:id", async (request, reply) => {
-    const { rows } = await query("baseline_listing", ONE, [null, request.params.id, 1]);
+    const { rows } = await query("baseline_listing", ONE, [null, null, request.params.id, 1]);
     const row = rows[0];
     if (!row || row.hidden) return reply.code(404).send({ detail: "not found" });
     const [photos, hint] = await Promise.all([
@@ -145,6 +150,8 @@ export async function startBaseline(query: Query): Promise<{ base: string; close
         })),
       },
       reportedByMe: row.reported,
+      // Signed out: no order of one's own (the column is still read, as the app reads it).
+      myOrder: row.my_order === null ? null : JSON.parse(row.my_order as string),
       priceHint,
     };
   });

@@ -19,6 +19,7 @@ import { categoryRoutes } from "#server/features/categories/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import { listingRoutes } from "#server/features/listings/routes.ts";
 import { orderRoutes } from "#server/features/orders/routes.ts";
+import { scheduleHoldSweep } from "#server/features/orders/sweeper.ts";
 import { overviewRoutes } from "#server/features/overview/routes.ts";
 import type { PaymentProvider } from "#server/features/payments/provider/provider.ts";
 import { createStripeProvider } from "#server/features/payments/provider/stripe-provider.ts";
@@ -88,6 +89,7 @@ export async function buildApp({
   app.decorate("images", createImageStore(config.imageDir));
   scheduleImageCleanup(app);
   scheduleSweep(app);
+  scheduleHoldSweep(app);
   app.decorate("mailer", createMailer(config.mail, app.log));
   app.decorate("background", createBackground(app.log));
   app.addHook("onClose", async () => {

@@ -1,4 +1,6 @@
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { orders } from "#server/db/schema.ts";
 import { sendPasswordReset } from "#server/features/auth/password-reset.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { call, multipart, type Req } from "#server/test/app.ts";
@@ -51,7 +53,21 @@ export async function sellersListing(w: World) {
   return (await buildListing(w.app, { sellerId: w.users.seller.id })).id;
 }
 
+/**
+ * A fresh held order of "buyer" on a bike of "seller". A buyer may hold 3 unpaid bookings, and the
+ * matrix books many: the buyer's other holds (but the world's order) are ended first, in the rows.
+ */
 export async function buyersOrder(w: World) {
+  await w.app.db
+    .update(orders)
+    .set({ status: "cancelled", endedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.buyerId, w.users.buyer.id),
+        eq(orders.status, "held"),
+        w.orderId ? ne(orders.id, w.orderId) : undefined,
+      ),
+    );
   return (await bookOrder(w.app, w.cookies.buyer!, await sellersListing(w))).id;
 }
 
@@ -339,6 +355,14 @@ export const MATRIX: Record<string, Case> = {
   "GET /api/orders/:id": {
     expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
     request: async (w) => ({ method: "GET", url: `/api/orders/${w.orderId}` }),
+  },
+  "POST /api/orders/:id/cancel": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/orders/${await buyersOrder(w)}/cancel` }),
+  },
+  "POST /api/orders/:id/release": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/orders/${await buyersOrder(w)}/release` }),
   },
   "GET /api/me/buyers": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },

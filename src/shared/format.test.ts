@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatNumber, formatTaka } from "./format.ts";
+import { formatDateTime, formatNumber, formatPhone, formatTaka } from "./format.ts";
+import { MSG } from "./messages.ts";
+import { BookingFieldsSchema, normalisePhone } from "./schemas/orders.ts";
 
 describe("formatNumber", () => {
   it.each([0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890, -45_000, 1500.7])(
@@ -31,5 +33,39 @@ describe("formatDateTime", () => {
     ["2026-12-31T17:59:00.000Z", "31-Dec-2026, 11:59 pm"],
   ])("%s reads %s on Dhaka's clock", (iso, text) => {
     expect(formatDateTime(iso)).toBe(text);
+  });
+});
+
+describe("phone numbers", () => {
+  it.each([
+    ["01712345678", "+8801712345678"],
+    ["+8801712345678", "+8801712345678"],
+    ["8801712345678", "+8801712345678"],
+    ["017 1234 5678", "+8801712345678"],
+    ["+880-1712-345678", "+8801712345678"],
+  ])("%s is stored as %s", (typed, stored) => {
+    expect(normalisePhone(typed)).toBe(stored);
+  });
+
+  it.each(["0171234567", "01212345678", "+881712345678", "01712o45678", "", "+44 7911 123456"])(
+    "%j is not a Bangladeshi mobile number",
+    (typed) => {
+      expect(normalisePhone(typed)).toBeNull();
+    },
+  );
+
+  it("the booking form says which: required when empty, what is expected when wrong", () => {
+    const errorOf = (phone: string) =>
+      BookingFieldsSchema.safeParse({ phone, meetingLocation: "Gulshan 1" }).error?.issues[0]?.message;
+    expect(errorOf("  ")).toBe(MSG.order.phoneRequired);
+    expect(errorOf("12345")).toBe(MSG.order.phoneInvalid);
+    expect(BookingFieldsSchema.parse({ phone: "01712-345678", meetingLocation: "Gulshan 1" }).phone).toBe(
+      "+8801712345678",
+    );
+  });
+
+  it("shows a stored number as 01XXX-XXXXXX, and any older free-form one as it was typed", () => {
+    expect(formatPhone("+8801712345678")).toBe("01712-345678");
+    expect(formatPhone("01711-000000 (evenings)")).toBe("01711-000000 (evenings)");
   });
 });

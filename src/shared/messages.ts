@@ -339,9 +339,9 @@ export const MSG = {
       cancelled: "This booking was cancelled, so nothing was charged.",
       released: "The seller released this booking, so nothing was charged.",
     },
-    /** Money that reached the provider after the hold ended and the bike went to someone else. */
+    /** Money that reached the provider after the hold ended and the bike went to someone else (refunded). */
     lateRefunded:
-      "Your payment arrived after this booking had ended and the bike was no longer available: it has been refunded in full.",
+      "Your payment arrived after this booking had ended and the bike had gone to another buyer, so it is being refunded in full.",
   },
   image: {
     tooLarge: "The image is too large: the limit is 10 MB.",

@@ -360,6 +360,12 @@ export const payments = pgTable(
     currency: text("currency").notNull(),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /**
+     * Money that reached the provider after the order's hold had ended and its bike had gone to
+     * someone else is given back (decision 021): set once the provider has refunded it. A payment
+     * whose order is not paid and that has no `refundedAt` yet is a refund still owed.
+     */
+    refundedAt: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [check("payments_amount_check", sql`${t.amount} > 0`)],
@@ -393,6 +399,8 @@ export const testPaymentIntents = pgTable(
     lastErrorMessage: text("last_error_message"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /** A succeeded intent given back (a payment that came after its booking had ended). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

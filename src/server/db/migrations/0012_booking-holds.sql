@@ -2,6 +2,8 @@ ALTER TABLE "orders" DROP CONSTRAINT "orders_listing_id_unique";--> statement-br
 ALTER TABLE "orders" ADD COLUMN "status" text DEFAULT 'held' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "hold_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "ended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "test_payment_intents" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 -- Orders booked before holds existed (decision 021): a paid one is paid; an unpaid one is held for
 -- 48 hours from its booking, the default BOOKING_HOLD_MINUTES. Those whose 48 hours have already
 -- passed are expired by the first sweep after start-up, which also puts their bikes back on sale.

@@ -9,7 +9,7 @@ import { MSG } from "#shared/messages.ts";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
 import { allPages, getPage } from "./testing.ts";
 
-/** A sale written straight to its rows, as booking writes it (these tests are about listings, not booking). */
+/** A booking (held) written straight to its rows, as booking writes it (these tests are about listings, not booking). */
 async function markSold(app: FastifyInstance, listingId: string) {
   const buyer = await buildUser(app, { role: "buyer" });
   await app.db.update(listings).set({ status: "sold" }).where(eq(listings.id, listingId));
@@ -17,8 +17,9 @@ async function markSold(app: FastifyInstance, listingId: string) {
     listingId,
     buyerId: buyer.id,
     price: 150_000,
-    phone: "01711000000",
+    phone: "+8801711000000",
     meetingLocation: "Dhanmondi 27",
+    holdUntil: new Date(Date.now() + 48 * 3_600_000),
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listings, orders } from "#server/db/schema.ts";
 import { setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser, type TestListing } from "#server/test/factories.ts";
@@ -9,10 +9,6 @@ import { listingDetail } from "./testing.ts";
 
 describe("the fair-price hint of GET /api/listings/:id", () => {
   const t = setupTestApp();
-  let buyerCookie: string;
-  beforeAll(async () => {
-    buyerCookie = (await signedInUser(t.app, { role: "buyer" })).cookie;
-  });
 
   /** A model of its own per test, so no other test's bikes are comparable. */
   function aModel() {
@@ -28,7 +24,9 @@ describe("the fair-price hint of GET /api/listings/:id", () => {
   }
 
   async function soldMonthsAgo(listing: TestListing, months: number) {
-    const order = await bookOrder(t.app, buyerCookie, listing.id);
+    // A buyer of its own for each: one buyer may hold at most 3 unpaid bookings.
+    const { cookie } = await signedInUser(t.app, { role: "buyer" });
+    const order = await bookOrder(t.app, cookie, listing.id);
     await t.app.db
       .update(orders)
       .set({ createdAt: sql`now() - ${months} * interval '1 month'` })

@@ -5,6 +5,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
 import { type ImageStore, type StoredImage, saveImage, toImage } from "#server/images/store.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
+import { isForeignKeyViolation } from "#server/lib/pg-errors.ts";
 import { prepared } from "#server/lib/prepared.ts";
 import { MSG } from "#shared/messages.ts";
 import type {
@@ -293,8 +294,22 @@ export async function stopAdvertisingListing(db: Db, seller: AuthUser, id: strin
 export async function deleteListing(db: Db, seller: AuthUser, id: string): Promise<void> {
   await ownListing(db, seller, id);
   // A listing an admin hid still has orders or reports pointing at it: it must stay.
-  const deleted = await db.delete(listings).where(changeable(id)).returning({ id: listings.id });
-  if (deleted.length === 0) await refuseChange(db, id, MSG.listing.soldCannotDelete);
+  let gone: { id: string }[];
+  try {
+    gone = await db.delete(listings).where(changeable(id)).returning({ id: listings.id });
+  } catch (err) {
+    if (!isForeignKeyViolation(err)) throw err;
+    // For sale again after a booking ended (expired, cancelled, released), it still has that order,
+    // which its buyer keeps in My orders: it leaves the market hidden, as an admin's removal does.
+    // Decided by the delete itself, so a booking that ends between a check and the delete cannot
+    // make it fail; the status condition stays in the write (a booking racing it: 409).
+    gone = await db
+      .update(listings)
+      .set({ hidden: true, advertised: false })
+      .where(changeable(id))
+      .returning({ id: listings.id });
+  }
+  if (gone.length === 0) await refuseChange(db, id, MSG.listing.soldCannotDelete);
 }
 
 /**

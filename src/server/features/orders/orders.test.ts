@@ -42,9 +42,13 @@ describe("orders", () => {
       const [latest] = items;
       expect(latest).toEqual({
         id: expect.any(String),
+        status: "held",
+        holdUntil: expect.any(String),
+        endedAt: null,
+        receipt: null,
         bookedAt: expect.any(String),
         price: 210_000,
-        phone: "01811-222333",
+        phone: "+8801811222333",
         meetingLocation: "Agrabad, Chattogram",
         paid: false,
         paidAt: null,

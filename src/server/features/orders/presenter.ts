@@ -31,13 +31,15 @@ export function orderColumns() {
       sql<Date | null>`case when ${holdPassed()} then ${orders.holdUntil} else ${orders.endedAt} end`.mapWith(
         orders.endedAt,
       ),
-    // A paid order has one payment (payments_order_id_unique): its provider id and amount.
+    // A paid order has one payment (payments_order_id_unique): its provider id and amount. The
+    // order's id spelled with its table: a select of one table names its columns bare, and a bare
+    // "id" inside the subquery would be the payment's.
     paymentId: sql<
       string | null
-    >`(select ${payments.intentId} from ${payments} where ${payments.orderId} = ${orders.id})`,
+    >`(select ${payments.intentId} from ${payments} where ${payments.orderId} = ${orders}.${sql.identifier("id")})`,
     paymentAmount: sql<
       number | null
-    >`(select ${payments.amount} from ${payments} where ${payments.orderId} = ${orders.id})`,
+    >`(select ${payments.amount} from ${payments} where ${payments.orderId} = ${orders}.${sql.identifier("id")})`,
     createdAt: orders.createdAt,
     createdAtText: sql<string>`${orders.createdAt}::text`,
   };

@@ -144,7 +144,9 @@ async function freeListings(tx: Tx, listingIds: string[]) {
       and(
         inArray(listings.id, listingIds),
         eq(listings.status, "sold"),
-        sql`not exists (select 1 from ${orders} where ${orders.listingId} = ${listings.id} and ${orders.status} in ('held', 'paid'))`,
+        // The listing's id spelled with its table: an UPDATE of one table names its columns bare,
+        // and a bare "id" inside the subquery would be the order's.
+        sql`not exists (select 1 from ${orders} where ${orders.listingId} = ${listings}.${sql.identifier("id")} and ${orders.status} in ('held', 'paid'))`,
       ),
     );
 }

@@ -97,7 +97,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Paym
               request.log.warn({ intentId: event.intent.id }, "webhook: intent without an order, ignored");
             } else {
               try {
-                await recordPayment(db, event.intent, provider.name, request.log);
+                // A payment after its booking ended is refunded there, and logged (decision 021).
+                await recordPayment(db, provider, event.intent, request.log);
               } catch (err) {
                 // A refusal (wrong amount, unknown or otherwise paid order) will not change on a retry, and
                 // Stripe retries anything but a 2xx for days, then disables the endpoint: log it, take it.

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
-import { orders, payments } from "#server/db/schema.ts";
+import { listings, orders, payments } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
+import { orderStatus } from "#server/features/orders/presenter.ts";
 import {
   CardError,
   type PaymentIntent,
@@ -13,19 +14,43 @@ import {
 import { PaymentInProgress } from "#server/features/payments/provider/test-provider.ts";
 import { isUuid } from "#server/lib/pagination.ts";
 import { MSG } from "#shared/messages.ts";
+import type { OrderStatus } from "#shared/schemas/orders.ts";
 import { CURRENCY, type PaymentConfirmReq, toPoisha } from "#shared/schemas/payments.ts";
+
+/** An order with its state as every read shows it (a passed hold reads `expired`: orders/presenter.ts). */
+function orderWithState() {
+  return { ...getTableColumns(orders), state: orderStatus() };
+}
 
 async function ownOrder(db: Db, buyer: AuthUser, orderId: string) {
   if (!isUuid(orderId)) throw new NotFound(MSG.order.notFound);
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const [order] = await db.select(orderWithState()).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new NotFound(MSG.order.notFound);
   if (order.buyerId !== buyer.id) throw new Forbidden(MSG.order.notYours);
   return order;
 }
 
+/** Paying is for a held order whose time has not run out: anything else is refused before any charge. */
+function refuseUnlessHeld(state: OrderStatus): void {
+  if (state === "paid") throw new Conflict(MSG.payment.alreadyPaid);
+  if (state !== "held") throw new Conflict(MSG.payment.notHeld[state]);
+}
+
+/** A succeeded intent found while paying: recorded, then said as the 409 it comes to. */
+async function refuseRecorded(
+  db: Db,
+  provider: PaymentProvider,
+  intent: PaymentIntent,
+  log: FastifyBaseLogger,
+) {
+  const recorded = await recordPayment(db, provider, intent, log);
+  throw new Conflict(recorded.outcome === "refunded" ? MSG.payment.lateRefunded : MSG.payment.alreadyPaid);
+}
+
 /**
  * The intent for paying an order. The amount is the order's price, never anything the browser
- * says; an open intent is reused, so reloading the page does not pile up intents.
+ * says; an open intent is reused, so reloading the page does not pile up intents. Only a held order
+ * whose hold has not run out gets one: otherwise 409 and the provider is not asked to charge.
  */
 export async function intentForOrder(
   db: Db,
@@ -35,15 +60,22 @@ export async function intentForOrder(
   log: FastifyBaseLogger,
 ) {
   const order = await ownOrder(db, buyer, orderId);
-  if (order.paidAt) throw new Conflict(MSG.payment.alreadyPaid);
+  if (order.state !== "held") {
+    if (order.state !== "paid" && order.paymentIntentId) {
+      // Money that moved before the hold ended but whose news never reached us (closed tab, lost
+      // webhook) is recorded now, rather than the buyer being told nothing was charged.
+      const existing = await provider.retrieveIntent(order.paymentIntentId);
+      if (existing?.status === "succeeded") await refuseRecorded(db, provider, existing, log);
+    }
+    refuseUnlessHeld(order.state);
+  }
   const amount = toPoisha(order.price);
   if (order.paymentIntentId) {
     const existing = await provider.retrieveIntent(order.paymentIntentId);
     if (existing?.status === "succeeded") {
       // The money moved but its news never reached us (closed tab, lost webhook): record it now
       // rather than hand out a second intent that would charge the buyer twice.
-      await recordPayment(db, existing, provider.name, log);
-      throw new Conflict(MSG.payment.alreadyPaid);
+      await refuseRecorded(db, provider, existing, log);
     }
     if (
       existing &&
@@ -86,14 +118,28 @@ export async function intentForOrder(
   return intent;
 }
 
+type Recorded = { outcome: "paid" | "refunded"; payment: typeof payments.$inferSelect };
+
 /**
  * Records a succeeded intent as the order's payment: one transaction writes the payment row and
  * marks the order paid. UNIQUE(order_id) and UNIQUE(intent_id) make replays and races harmless.
+ *
+ * Money can reach the provider after the order's hold has ended (Stripe charges in the browser; a
+ * confirmation can race a cancel or the hold's end). It is taken if the bike is still the buyer's
+ * to have: the order still holds it (a passed hold not yet swept), or it is back on sale and not
+ * removed, in which case it is sold to them again. Otherwise someone else has booked it: the payment
+ * is recorded and given back in full (`outcome: "refunded"`), after the transaction, so a refund
+ * the provider fails to make is tried again when the same news comes again (decision 021).
  */
-export async function recordPayment(db: Db, intent: PaymentIntent, provider: string, log: FastifyBaseLogger) {
+export async function recordPayment(
+  db: Db,
+  provider: PaymentProvider,
+  intent: PaymentIntent,
+  log: FastifyBaseLogger,
+): Promise<Recorded> {
   if (intent.status !== "succeeded") throw new Conflict(MSG.payment.notSucceeded);
   if (!isUuid(intent.orderId)) throw new NotFound(MSG.order.notFound);
-  return db.transaction(async (tx) => {
+  const { payment, taken } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, intent.orderId)).for("update");
     if (!order) throw new NotFound(MSG.order.notFound);
     if (intent.amount !== toPoisha(order.price) || intent.currency !== CURRENCY) {
@@ -109,29 +155,61 @@ export async function recordPayment(db: Db, intent: PaymentIntent, provider: str
       );
       throw new Conflict(MSG.payment.amountMismatch);
     }
-    await tx
+    const [before] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
+    if (before) {
+      // The order was already paid through another intent: this one must not count twice.
+      if (before.intentId !== intent.id) throw new Conflict(MSG.payment.alreadyPaid);
+      // The same news again (a replayed webhook, a confirmation after it): as the first time.
+      return { payment: before, taken: order.paidAt !== null };
+    }
+    if (order.status === "paid") throw new Conflict(MSG.payment.alreadyPaid);
+    let take = order.status === "held";
+    if (!take) {
+      const [back] = await tx
+        .update(listings)
+        .set({ status: "sold" })
+        .where(
+          and(eq(listings.id, order.listingId), eq(listings.status, "available"), eq(listings.hidden, false)),
+        )
+        .returning({ id: listings.id });
+      take = back !== undefined;
+    }
+    const [payment] = await tx
       .insert(payments)
       .values({
         orderId: order.id,
-        provider,
+        provider: provider.name,
         intentId: intent.id,
         amount: intent.amount,
         currency: intent.currency,
         cardBrand: intent.card?.brand ?? null,
         cardLast4: intent.card?.last4 ?? null,
       })
-      .onConflictDoNothing();
-    await tx
-      .update(orders)
-      .set({ paidAt: new Date(), status: "paid" })
-      .where(and(eq(orders.id, order.id), isNull(orders.paidAt)));
-    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
-    if (payment?.intentId !== intent.id) {
-      // The order was already paid through another intent: this one must not count twice.
-      throw new Conflict(MSG.payment.alreadyPaid);
+      .returning();
+    if (take) {
+      await tx
+        .update(orders)
+        .set({ status: "paid", paidAt: new Date(), endedAt: null })
+        .where(eq(orders.id, order.id));
+    } else {
+      log.warn(
+        { intentId: intent.id, orderId: order.id, status: order.status },
+        "payment after the booking ended and the bike went to someone else: refunding it",
+      );
     }
-    return payment;
+    return { payment: payment!, taken: take };
   });
+  if (taken) return { outcome: "paid", payment };
+  if (payment.refundedAt === null) {
+    // Owed until the provider has given it back; a failure here (the provider down) leaves it owed
+    // and answers an error, so the same news again (Stripe retries a webhook) tries once more.
+    await provider.refund(intent.id);
+    await db
+      .update(payments)
+      .set({ refundedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
+  }
+  return { outcome: "refunded", payment };
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -148,7 +226,11 @@ export async function confirmPayment(
   req: PaymentConfirmReq,
   log: FastifyBaseLogger,
 ) {
-  const [order] = await db.select().from(orders).where(eq(orders.paymentIntentId, req.intentId)).limit(1);
+  const [order] = await db
+    .select(orderWithState())
+    .from(orders)
+    .where(eq(orders.paymentIntentId, req.intentId))
+    .limit(1);
   if (!order) throw new NotFound(MSG.payment.unknownIntent);
   if (order.buyerId !== buyer.id) throw new Forbidden(MSG.order.notYours);
   let intent = await provider.retrieveIntent(req.intentId);
@@ -157,6 +239,8 @@ export async function confirmPayment(
 
   if (intent.status !== "succeeded") {
     if (order.paidAt) throw new Conflict(MSG.payment.alreadyPaid);
+    // Before any charge: an ended booking, or one whose hold has run out, is not paid (409).
+    refuseUnlessHeld(order.state);
     if (intent.amount !== toPoisha(order.price) || intent.currency !== CURRENCY) {
       // Refused before the card is charged, not only when the payment is recorded.
       throw new Conflict(MSG.payment.amountMismatch);
@@ -178,6 +262,7 @@ export async function confirmPayment(
     }
     // Not charged yet and no error (Stripe): recordPayment refuses it with 409, not succeeded.
   }
-  await recordPayment(db, intent, provider.name, log);
+  const recorded = await recordPayment(db, provider, intent, log);
+  if (recorded.outcome === "refunded") throw new Conflict(MSG.payment.lateRefunded);
   return intent;
 }

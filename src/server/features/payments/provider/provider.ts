@@ -31,6 +31,11 @@ export interface PaymentProvider {
     replaces: string | null;
   }): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
+  /**
+   * Gives a succeeded intent's whole amount back (a payment that arrived after its booking had ended
+   * and its bike had gone to someone else). Repeating it for the same intent refunds once.
+   */
+  refund(intentId: string): Promise<void>;
   /** Test provider only: the browser sends the card to us. Stripe confirms in the browser. */
   confirm?(intentId: string, card: CardInput): Promise<PaymentIntent>;
   /** Stripe only: checks the signature and returns the event, or throws. */

@@ -92,6 +92,20 @@ export function createStripeProvider(opts: {
         throw outageOr(err);
       }
     },
+    async refund(intentId) {
+      // The key makes a repeated refund (a webhook delivered twice, a retry) Stripe's first answer.
+      await stripe.refunds
+        .create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` })
+        .catch((err: unknown) => {
+          // Already refunded in full (by us before, or from Stripe's dashboard): nothing left to do.
+          if (
+            err instanceof Stripe.errors.StripeInvalidRequestError &&
+            err.code === "charge_already_refunded"
+          )
+            return;
+          throw outageOr(err);
+        });
+    },
     verifyWebhook(rawBody, signature): WebhookEvent {
       const event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
       const object = event.data.object as { object?: string };

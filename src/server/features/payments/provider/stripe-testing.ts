@@ -59,6 +59,8 @@ export function signedEvent(
 export function fakeStripeApi() {
   const intents = new Map<string, Stripe.PaymentIntent>();
   const creates: { body: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  /** Every refund asked for: the intent and the idempotency key. */
+  const refunds: { paymentIntent: string | null; idempotencyKey: string | undefined }[] = [];
   let next = 0;
   /** While set, every call answers as Stripe does when it is failing (500, api_error). */
   const outage = { on: false };
@@ -101,6 +103,13 @@ export function fakeStripeApi() {
       intents.set(id, intent);
       return send(200, intent);
     }
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const body = await readBody(req);
+      const key = req.headers["idempotency-key"];
+      const paymentIntent = body.get("payment_intent");
+      refunds.push({ paymentIntent, idempotencyKey: typeof key === "string" ? key : undefined });
+      return send(200, { id: `re_fake_${refunds.length}`, object: "refund", payment_intent: paymentIntent });
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && match) {
       const intent = intents.get(match[1]!);
@@ -127,5 +136,5 @@ export function fakeStripeApi() {
       error: { type: "invalid_request_error", message: `Unexpected ${req.method} ${url.pathname}` },
     });
   });
-  return { server, intents, creates, outage };
+  return { server, intents, creates, refunds, outage };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { testPaymentIntents } from "#server/db/schema.ts";
 import { MSG } from "#shared/messages.ts";
@@ -96,6 +96,18 @@ export function createTestProvider(db: Db): PaymentProvider {
       return toIntent(row!);
     },
     retrieveIntent: retrieve,
+    async refund(intentId) {
+      await db
+        .update(testPaymentIntents)
+        .set({ refundedAt: new Date(), updatedAt: new Date() })
+        .where(
+          and(
+            eq(testPaymentIntents.id, intentId),
+            eq(testPaymentIntents.status, "succeeded"),
+            isNull(testPaymentIntents.refundedAt),
+          ),
+        );
+    },
     async confirm(intentId, card) {
       // Only one confirmation may process an intent at a time: the status flip is the lock. A lock
       // older than a processing can take was left by a confirmation that died half-way (a crash, a
