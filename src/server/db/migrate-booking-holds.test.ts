@@ -1,0 +1,144 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteOptions } from "#server/db/client.ts";
+import { freshPostgresUrl, testDbKind } from "#server/test/app.ts";
+
+// Migration 0012 turns bookings into holds (decision 021) on a market that already has orders: this
+// runs 0000–0011, writes orders as the site wrote them then (a booking took the bike for good), runs
+// 0012 and reads what became of them.
+const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** A copy of the migrations folder that stops before `tag`. */
+async function migrationsBefore(tag: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-migrations-"));
+  await fs.cp(migrations, dir, { recursive: true });
+  const journalPath = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(await fs.readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((e) => e.tag === tag);
+  journal.entries = journal.entries.slice(0, cut);
+  await fs.writeFile(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+type Runner = {
+  query(sql: string): Promise<Record<string, unknown>[]>;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+async function openRunner(): Promise<Runner> {
+  if (testDbKind === "postgres") {
+    const fresh = await freshPostgresUrl();
+    const client = new pg.Client({ connectionString: fresh.url });
+    await client.connect();
+    return {
+      query: async (sql) => (await client.query(sql)).rows,
+      migrate: (folder) => migratePg(drizzlePg({ client }), { migrationsFolder: folder }),
+      close: async () => {
+        await client.end();
+        await fresh.drop();
+      },
+    };
+  }
+  const client = new PGlite(pgliteOptions);
+  return {
+    // exec, not query: the rows of the old site are written in one multi-statement script.
+    query: async (sql) => ((await client.exec(sql)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+    migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}
+
+const SELLER = "00000000-0000-4000-8000-000000000001";
+const BUYER = "00000000-0000-4000-8000-000000000002";
+const bike = (n: number) => `00000000-0000-4000-8000-0000000000a${n}`;
+const order = (n: number) => `00000000-0000-4000-8000-0000000000b${n}`;
+
+describe("migration 0012 on a market that has orders", () => {
+  let db: Runner;
+  let before: string;
+
+  beforeAll(async () => {
+    db = await openRunner();
+    before = await migrationsBefore("0012_booking-holds");
+    await db.migrate(before);
+    const listing = (n: number) => `('${bike(n)}', '${SELLER}', 'sports', 'FZS V3', 'Yamaha', 149, 245000,
+        180000, '2 years', 'yamaha fzs v3', 2021, 1000, 'dhaka', true, 'k1', 'sold')`;
+    await db.query(`
+      insert into images (key, width, height) values ('k1', 640, 480);
+      insert into users (id, name, email, role) values
+        ('${SELLER}', 'Karim', 'karim@example.test', 'seller'),
+        ('${BUYER}', 'Nusrat', 'nusrat@example.test', 'buyer');
+      insert into bike_models (key, brand_key, brand, model) values ('yamaha fzs v3', 'yamaha', 'Yamaha', 'FZS V3');
+      insert into listings (id, seller_id, category_slug, model, brand, engine_cc, brand_new_price,
+          asking_price, total_used, model_key, year, km_run, district_slug, has_registration, photo_key, status)
+        values ${[1, 2, 3, 4].map(listing).join(", ")};
+      insert into orders (id, listing_id, buyer_id, price, phone, meeting_location, paid_at, created_at) values
+        ('${order(1)}', '${bike(1)}', '${BUYER}', 180000, '01711-000000', 'Gulshan 1', now() - interval '2 days', now() - interval '3 days'),
+        ('${order(2)}', '${bike(2)}', '${BUYER}', 180000, '+880 1811 222333', 'Gulshan 1', null, now() - interval '1 hour'),
+        ('${order(3)}', '${bike(3)}', '${BUYER}', 180000, '8801911-444555', 'Gulshan 1', null, now() - interval '3 days'),
+        ('${order(4)}', '${bike(4)}', '${BUYER}', 180000, 'call 01711 after 6pm', 'Gulshan 1', null, now() - interval '1 hour');
+    `);
+    await db.migrate(migrations);
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    if (before) await fs.rm(before, { recursive: true, force: true });
+  });
+
+  it("a paid order is paid; an unpaid one is held for 48 hours from its booking", async () => {
+    const rows = await db.query(`select id, status, ended_at is null as not_ended,
+        hold_until = created_at + interval '48 hours' as held_48h, hold_until <= now() as due
+      from orders order by id`);
+    expect(rows).toEqual([
+      { id: order(1), status: "paid", not_ended: true, held_48h: true, due: true },
+      { id: order(2), status: "held", not_ended: true, held_48h: true, due: false },
+      // Booked 3 days ago: due at once, the first sweep expires it and frees the bike.
+      { id: order(3), status: "held", not_ended: true, held_48h: true, due: true },
+      { id: order(4), status: "held", not_ended: true, held_48h: true, due: false },
+    ]);
+  });
+
+  it("writes Bangladeshi mobile numbers in the one form booking stores, and keeps anything else as typed", async () => {
+    const rows = await db.query("select phone from orders order by id");
+    expect(rows.map((r) => r.phone)).toEqual([
+      "+8801711000000",
+      "+8801811222333",
+      "+8801911444555",
+      "call 01711 after 6pm",
+    ]);
+  });
+
+  it("lets a bike be booked again once its order has ended, but never twice at once", async () => {
+    await db.query(`update orders set status = 'expired', ended_at = hold_until where id = '${order(3)}'`);
+    await db.query(`insert into orders (listing_id, buyer_id, price, phone, meeting_location, hold_until)
+      values ('${bike(3)}', '${BUYER}', 180000, '+8801711000000', 'Gulshan 1', now() + interval '1 hour')`);
+    await expect(
+      db.query(`insert into orders (listing_id, buyer_id, price, phone, meeting_location, hold_until)
+        values ('${bike(2)}', '${BUYER}', 180000, '+8801711000000', 'Gulshan 1', now() + interval '1 hour')`),
+    ).rejects.toThrow(/orders_listing_live_idx/);
+  });
+
+  it("refuses a state without its time: held without hold_until, paid without paid_at, ended without ended_at", async () => {
+    for (const set of [
+      "status = 'held', hold_until = null",
+      "status = 'paid'",
+      "status = 'cancelled'",
+      "status = 'sold'",
+    ]) {
+      await expect(db.query(`update orders set ${set} where id = '${order(4)}'`), set).rejects.toThrow(
+        /check constraint/,
+      );
+    }
+  });
+});
