@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import { expect, postListing, test } from "./fixtures.ts";
+import { recordShifts, settledShifts } from "./layout-shifts.ts";
 
 /**
  * Issue 13: a booking holds a bike, it does not take it. The buyer who booked sees their booking
@@ -97,4 +98,41 @@ test("a buyer books and sees 'Booked by you' while another sees Stock Out; cance
   await page.getByRole("button", { name: "Book now" }).click();
   await expect(dialog.getByLabel("Phone")).toHaveValue("01712-345678");
   await expect(dialog.getByText(MSG.booking.phoneFromLastBooking)).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1.75,
+  });
+
+  test("a bike's page its buyer has booked shows the booking in Book now's place without a layout shift", async ({
+    newAccount,
+    page,
+  }) => {
+    const seller = await newAccount("seller", `Seller ${tag()}`);
+    const model = `Steady Bike ${tag()}`;
+    const listing = await postListing(seller, { model });
+    const buyer = await newAccount("buyer", `Buyer ${tag()}`);
+    const booked = await buyer.page.request.post("/api/orders", {
+      headers: { origin: buyer.origin },
+      data: { listingId: listing.id, phone: "01712345678", meetingLocation: "Banani 11, Dhaka" },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    // This page, on a phone's screen, as that buyer.
+    const signin = await page.request.post("/api/auth/signin", {
+      headers: { origin: buyer.origin },
+      data: { email: buyer.email, password: buyer.password },
+    });
+    expect(signin.status(), await signin.text()).toBe(200);
+
+    await recordShifts(page);
+    await page.goto(`/products/productdetails/${listing.id}`);
+    await expect(page.getByText(BOOKED_BY_YOU, { exact: false })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel booking" })).toBeVisible();
+    const { total, shifts } = await settledShifts(page);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+  });
 });
