@@ -141,6 +141,7 @@ describe("payment page", () => {
     expect(receipt).toHaveTextContent("BikeYamaha FZS");
     expect(receipt).toHaveTextContent("SellerKarim Motors");
     expect(screen.getByRole("status")).toHaveTextContent("This order is paid.");
+    expect(screen.getByRole("article", { name: "Your order" })).toHaveTextContent("Paid ৳1,50,000");
     expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

@@ -59,7 +59,8 @@ function OrderSummary({ order }: { order: Order }) {
         <h2 className="card-title break-words text-lg">{listing.model}</h2>
         <span className="badge badge-secondary badge-outline">{listing.brand}</span>
         <p className="mt-auto text-sm text-base-content/70">
-          To pay <Price amount={order.price} className="block text-2xl font-bold text-base-content" />
+          {order.status === "held" ? "To pay" : order.status === "paid" ? "Paid" : "Price"}{" "}
+          <Price amount={order.price} className="block text-2xl font-bold text-base-content" />
         </p>
         {order.status === "held" ? <HoldLeft holdUntil={order.holdUntil} /> : null}
       </div>
