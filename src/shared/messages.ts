@@ -172,6 +172,8 @@ export const MSG = {
     totalUsedRequired: "you must provide how long you have used this bike",
     photoRequired: "you must provide your bike photo",
     posted: "your product is posted successfully",
+    /** The link in the toast after Add Product, to the new bike's page. */
+    viewPosted: "See your listing",
     advertised: "this post is advertised",
     unadvertised: "this post is no longer advertised",
     deleted: "deleted successfully",

@@ -1,4 +1,4 @@
-import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
+import type { FieldErrors, FieldPath, FieldValues, UseFormSetError, UseFormSetFocus } from "react-hook-form";
 import type { ApiError } from "./api-client.ts";
 
 /**
@@ -37,6 +37,25 @@ export function showFieldErrors<T extends FieldValues>(
   }
   if (first !== undefined) focusOnceEnabled(first);
   return true;
+}
+
+/**
+ * `handleSubmit`'s second argument, for a form made with `shouldFocusError: false`: focuses the first
+ * field the form's own check refused, in the form's order (`order`, as for showFieldErrors).
+ * react-hook-form's own focus takes the first invalid field in the order the inputs *registered*,
+ * which is not the layout's when some register in their parent's render (a radio group, a field
+ * component handed `register(…)`) and others later, inside FormField's render function.
+ */
+export function focusFirstInvalid<T extends FieldValues>(
+  order: readonly FieldPath<T>[],
+  setFocus: UseFormSetFocus<T>,
+): (errors: FieldErrors<T>) => void {
+  return (errors) => {
+    const first = order.find((name) => (errors as Record<string, unknown>)[name] !== undefined);
+    if (first === undefined) return;
+    setFocus(first);
+    focusOnceEnabled(first);
+  };
 }
 
 /** How many frames focus waits for a form that disabled its inputs while the request was under way. */

@@ -16,6 +16,7 @@ import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useSession } from "#web/lib/session.ts";
 import { NameField } from "./account-fields.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { DeleteAccountSection } from "./delete-account-section.tsx";
 import { DevicesSection } from "./devices-section.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
 import { useUpdateProfile } from "./update-profile-api.ts";
@@ -42,6 +43,7 @@ export default function ProfilePage() {
       {user ? <ChangePasswordForm user={user} /> : null}
       {user ? <DevicesSection /> : null}
       {user ? <TwoFactorSection user={user} /> : null}
+      {user ? <DeleteAccountSection user={user} /> : null}
     </section>
   );
 }
@@ -73,9 +75,14 @@ function ProfileCard({ user }: { user: User }) {
       await update.mutateAsync(body);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const shown = showFieldErrors(err, setError, fields);
-      if (isPhotoRejection(err)) setError("photo", { type: "server", message: err.message });
-      else if (!shown) toast.error(err.message);
+      // A photo the image pipeline refused (413, 415) names no field: its words go under the photo.
+      const shown = showFieldErrors(
+        err,
+        setError,
+        fields,
+        isPhotoRejection(err) ? { fallback: "photo" } : {},
+      );
+      if (!shown) toast.error(err.message);
       return;
     }
     toast.success(MSG.profile.saved);

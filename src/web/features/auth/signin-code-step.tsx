@@ -38,7 +38,7 @@ export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRe
 
   const onSubmit = handleSubmit(async ({ code }) => {
     if (!recovery && !isTotpCode(code)) {
-      setError("code", { type: "client", message: MSG.mfa.codeFormat });
+      setError("code", { type: "client", message: MSG.mfa.codeFormat }, { shouldFocus: true });
       return;
     }
     try {

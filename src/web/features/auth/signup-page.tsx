@@ -12,7 +12,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
-import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { focusFirstInvalid, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { EmailField, NameField, NewPasswordField } from "./account-fields.tsx";
 import { useSignup } from "./api.ts";
@@ -26,6 +26,7 @@ const SignupFormSchema = SignupFieldsSchema.extend({
 });
 type SignupFormInput = z.input<typeof SignupFormSchema>;
 type SignupFormOutput = z.output<typeof SignupFormSchema>;
+/** In the form's order: the first with a message gets focus. */
 const fields = ["name", "email", "role", "photo", "password"] as const;
 
 export default function SignupPage() {
@@ -39,32 +40,38 @@ export default function SignupPage() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     watch,
     formState: { errors },
   } = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(SignupFormSchema),
     defaultValues: { name: "", email: "", role: "buyer", password: "" },
+    // The password registers before the photo (a prop, not inside FormField): focus follows `fields`.
+    shouldFocusError: false,
   });
   const chosen = watch("photo")?.[0];
 
-  const onSubmit = handleSubmit(async ({ photo, ...values }) => {
-    const body = new FormData();
-    body.set("name", values.name);
-    body.set("email", values.email);
-    body.set("role", values.role);
-    body.set("password", values.password);
-    body.set("photo", photo[0]!);
-    try {
-      await signup.mutateAsync(body);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      showFieldErrors(err, setError, fields);
-      toast.error(err.message);
-      return;
-    }
-    toast.success(MSG.signup.success);
-    await navigate(safeRedirectPath(from, paths.home.getHref()), { replace: true });
-  });
+  const onSubmit = handleSubmit(
+    async ({ photo, ...values }) => {
+      const body = new FormData();
+      body.set("name", values.name);
+      body.set("email", values.email);
+      body.set("role", values.role);
+      body.set("password", values.password);
+      body.set("photo", photo[0]!);
+      try {
+        await signup.mutateAsync(body);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        showFieldErrors(err, setError, fields);
+        toast.error(err.message);
+        return;
+      }
+      toast.success(MSG.signup.success);
+      await navigate(safeRedirectPath(from, paths.home.getHref()), { replace: true });
+    },
+    focusFirstInvalid(fields, setFocus),
+  );
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 lg:py-12">

@@ -50,13 +50,19 @@ describe("two-step sign-in on the profile page", () => {
     const input = screen.getByLabelText("Code from the app");
     expect(input).toHaveAttribute("autocomplete", "one-time-code");
     expect(input).toHaveAttribute("inputmode", "numeric");
+    // Nothing typed: the code, first on the form, gets focus.
+    await user.click(screen.getByRole("button", { name: "Turn on" }));
+    expect(await screen.findByText(MSG.mfa.codeRequired)).toBeInTheDocument();
+    expect(input).toHaveFocus();
     await user.type(input, "000000");
     await user.type(screen.getByLabelText("Your password"), "Secr3t!Pass");
     await user.click(screen.getByRole("button", { name: "Turn on" }));
     expect(await screen.findByText(MSG.mfa.wrongCode)).toBeInTheDocument();
+    expect(input).toHaveFocus();
 
     await user.clear(input);
     await user.type(input, "123456");
+    expect(screen.queryByText(MSG.mfa.wrongCode)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Turn on" }));
     const list = await screen.findByRole("list", { name: "Recovery codes" });
     expect(list.querySelectorAll("li")).toHaveLength(10);
@@ -87,10 +93,12 @@ describe("two-step sign-in on the profile page", () => {
     await user.type(proof, "Wrong!Pass1");
     await user.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
     expect(await screen.findByText(MSG.mfa.wrongPassword)).toBeInTheDocument();
+    // The field to correct has focus, and the answer goes away as it is corrected.
+    expect(proof).toHaveFocus();
     await user.clear(proof);
     await user.type(proof, "Right!Pass1");
-    // The answer stays until the next try, not only until the next keystroke.
-    expect(screen.getByText(MSG.mfa.wrongPassword)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.mfa.wrongPassword)).not.toBeInTheDocument();
+    expect(proof).toHaveAttribute("aria-invalid", "false");
     await user.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
     expect(await screen.findByRole("button", { name: "Set up two-step sign-in" })).toBeInTheDocument();
     expect(sent).toEqual([{ password: "Wrong!Pass1" }, { password: "Right!Pass1" }]);
@@ -112,6 +120,7 @@ describe("two-step sign-in on the profile page", () => {
     await user.click(screen.getByRole("button", { name: "Turn off two-step sign-in" }));
     expect(await screen.findByText(MSG.mfa.proofRequired)).toHaveClass("font-bold");
     expect(proof).toHaveAttribute("aria-invalid", "true");
+    expect(proof).toHaveFocus();
     expect(sent).toEqual([]);
 
     await user.type(proof, "123 456");

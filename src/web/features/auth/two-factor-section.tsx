@@ -9,7 +9,7 @@ import { MfaConfirmSchema, type MfaSetupResponse } from "#shared/schemas/two-fac
 import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
-import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { focusFirstInvalid, showFieldErrors } from "#web/lib/form-errors.ts";
 import { PasswordField } from "./account-fields.tsx";
 import { CodeInput } from "./code-input.tsx";
 import { useConfirmMfa, useDisableMfa, useStartMfa } from "./two-factor-api.ts";
@@ -110,23 +110,30 @@ function ConfirmEnrolment({
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<ConfirmForm, unknown, z.output<typeof MfaConfirmSchema>>({
     resolver: zodResolver(MfaConfirmSchema),
     defaultValues: { code: "", password: "" },
+    // The password registers before the code (a prop, not inside FormField): focus follows the layout.
+    shouldFocusError: false,
   });
+  const inOrder = ["code", "password"] as const;
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      const res = await confirm.mutateAsync(body);
-      toast.success(MSG.mfa.enabled);
-      onEnabled(res.recoveryCodes);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      // Anything but the password is about the code, the server's `detail` included.
-      showFieldErrors(err, setError, ["password", "code"], { fallback: "code" });
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (body) => {
+      try {
+        const res = await confirm.mutateAsync(body);
+        toast.success(MSG.mfa.enabled);
+        onEnabled(res.recoveryCodes);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        // Anything but the password is about the code, the server's `detail` included.
+        showFieldErrors(err, setError, inOrder, { fallback: "code" });
+      }
+    },
+    focusFirstInvalid(inOrder, setFocus),
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -221,13 +228,12 @@ type DisableForm = { proof: string };
 
 function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void }) {
   const disable = useDisableMfa();
-  // reValidateMode: the answer stays under the input until the next try, not only until the next keystroke.
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<DisableForm>({ defaultValues: { proof: "" }, reValidateMode: "onSubmit" });
+  } = useForm<DisableForm>({ defaultValues: { proof: "" } });
 
   if (user.mfaRequired) {
     return <p className="text-sm">{MSG.mfa.adminLostDevice}</p>;
@@ -235,7 +241,7 @@ function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void
 
   const onSubmit = handleSubmit(async ({ proof }) => {
     if (!proof) {
-      setError("proof", { type: "client", message: MSG.mfa.proofRequired });
+      setError("proof", { type: "client", message: MSG.mfa.proofRequired }, { shouldFocus: true });
       return;
     }
     // A 6-digit entry is a code from the app; anything else is the password.

@@ -11,7 +11,10 @@ import { stubXhr } from "#web/test/xhr.ts";
 import AddListingPage from "./add-listing-page.tsx";
 
 const path = "/dashboard/addproduct";
-const routes = withToasts([{ path, Component: AddListingPage }]);
+const routes = withToasts([
+  { path, Component: AddListingPage },
+  { path: "/products/productdetails/:id", element: <h1>Bike page</h1> },
+]);
 const categories = { "GET /api/categories": () => ({ body: { categories: CATEGORIES } }) };
 const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
   status,
@@ -185,7 +188,7 @@ describe("Add Product", () => {
       ...categories,
       "POST /api/listings": (init) => {
         sent = init?.body as FormData;
-        return { status: 201, body: { listing: {} } };
+        return { status: 201, body: { listing: { id: "l-new" } } };
       },
     });
     stubXhr();
@@ -248,7 +251,7 @@ describe("Add Product", () => {
       ...categories,
       "POST /api/listings": (init) => {
         sent = init?.body as FormData;
-        return { status: 201, body: { listing: {} } };
+        return { status: 201, body: { listing: { id: "l-new" } } };
       },
     });
     stubXhr();
@@ -264,6 +267,92 @@ describe("Add Product", () => {
     }
     expect(sent!.get("nameTransfer")).toBe("false");
     expect(sent!.get("negotiable")).toBe("true");
+  });
+});
+
+describe("Add Product after a try", () => {
+  it("focuses the first field to fix when the form's own check fails, and clears a message as it is fixed", async () => {
+    mockApi(categories);
+    const user = userEvent.setup();
+    renderRoutes(routes, path);
+    await screen.findByRole("option", { name: "Commuter" });
+    await user.type(screen.getByLabelText("Bike model"), "Yamaha FZS V3");
+    await user.click(screen.getByRole("button", { name: "Add Product" }));
+
+    const brand = screen.getByLabelText("Brand name");
+    await waitFor(() => expect(brand).toHaveAccessibleDescription(MSG.listing.brandRequired));
+    expect(brand).toHaveFocus();
+    await user.type(brand, "Yamaha");
+    expect(brand).not.toHaveAccessibleDescription(MSG.listing.brandRequired);
+    expect(screen.getByLabelText("Engine (CC)")).toHaveAccessibleDescription(MSG.listing.engineRequired);
+  });
+
+  it("focuses the first field the server names in the form's order, and clears its message on edit", async () => {
+    mockApi({
+      ...categories,
+      "POST /api/listings": () =>
+        // Named district first: focus still goes to the model, which comes first on the form.
+        problem(400, "Some fields need another look.", {
+          district: MSG.listing.districtRequired,
+          model: "at most 120 characters",
+        }),
+    });
+    stubXhr();
+    const user = userEvent.setup();
+    renderRoutes(routes, path);
+    await screen.findByRole("option", { name: "Commuter" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: "Add Product" }));
+
+    const model = screen.getByLabelText("Bike model");
+    await waitFor(() => expect(model).toHaveAccessibleDescription("at most 120 characters"));
+    await waitFor(() => expect(model).toHaveFocus());
+    await user.type(model, "{Backspace}");
+    expect(model).toHaveAttribute("aria-invalid", "false");
+    expect(screen.getByLabelText("District")).toHaveAccessibleDescription(MSG.listing.districtRequired);
+    await user.selectOptions(screen.getByLabelText("District"), "Khulna");
+    expect(screen.getByLabelText("District")).toHaveAttribute("aria-invalid", "false");
+  });
+
+  it("focuses the photos when the server refused one, once the form is enabled again", async () => {
+    mockApi({ ...categories, "POST /api/listings": () => problem(415, MSG.image.notImage) });
+    stubXhr();
+    const user = userEvent.setup();
+    renderRoutes(routes, path);
+    await screen.findByRole("option", { name: "Commuter" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: "Add Product" }));
+
+    const photos = screen.getByLabelText("Bike photos");
+    await waitFor(() =>
+      expect(photos).toHaveAccessibleDescription(expect.stringContaining(MSG.image.notImage)),
+    );
+    await waitFor(() => expect(photos).toHaveFocus());
+    await user.upload(photos, bikePhoto("other.png"));
+    expect(photos).not.toHaveAccessibleDescription(expect.stringContaining(MSG.image.notImage));
+  });
+
+  it("says the bike is posted with a link to its page, reached by keyboard, that opens it", async () => {
+    mockApi({
+      ...categories,
+      "POST /api/listings": () => ({ status: 201, body: { listing: { id: "l-new" } } }),
+    });
+    stubXhr();
+    const user = userEvent.setup();
+    renderRoutes(routes, path);
+    await screen.findByRole("option", { name: "Commuter" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: "Add Product" }));
+
+    const toastText = await screen.findByText(MSG.listing.posted);
+    const link = within(toastText.closest("p")!).getByRole("link", { name: MSG.listing.viewPosted });
+    expect(link).toHaveAttribute("href", "/products/productdetails/l-new");
+    // react-toastify's Alt+T moves focus into the toasts; Tab then reaches the link.
+    await user.keyboard("{Alt>}t{/Alt}");
+    await user.tab();
+    expect(link).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: "Bike page" })).toBeInTheDocument();
   });
 });
 

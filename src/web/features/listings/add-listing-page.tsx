@@ -1,12 +1,15 @@
+import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { MSG } from "#shared/messages.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { paths } from "#web/config/paths.ts";
 import { useCreateListing } from "./api/create-listing.ts";
 import { emptyListingForm, ListingForm } from "./listing-form.tsx";
+import { PostedToast } from "./posted-toast.tsx";
 
 /** `/dashboard/addproduct`: a seller posts a bike with 1 to 8 photos. */
 export default function AddListingPage() {
   const createListing = useCreateListing();
+  const navigate = useNavigate();
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <PageTitle>Add Product — MotoHaat</PageTitle>
@@ -27,8 +30,12 @@ export default function AddListingPage() {
             if (value !== undefined) body.set(name, String(value));
           }
           for (const file of files) body.append("photo", file);
-          await createListing.mutateAsync({ body, onProgress });
-          toast.success(MSG.listing.posted);
+          const { listing } = await createListing.mutateAsync({ body, onProgress });
+          // The bike's page as buyers see it; the form stays, empty, ready for the next bike.
+          const href = paths.listingDetails.getHref(listing.id);
+          toast.success(({ toastProps }) => (
+            <PostedToast toastId={toastProps.toastId} href={href} open={(to) => void navigate(to)} />
+          ));
         }}
       />
     </section>

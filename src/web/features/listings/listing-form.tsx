@@ -20,7 +20,7 @@ import { type FieldControlProps, FormField } from "#web/components/form-field.ts
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
-import { isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
+import { focusFirstInvalid, isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoListSchema } from "#web/lib/photo-file.ts";
 import type { UploadProgress } from "./api/send-with-progress.ts";
 import { type PhotoItem, PhotoManager, type PhotoStatus } from "./photo-manager.tsx";
@@ -47,10 +47,34 @@ export const ListingFormSchema = ListingCreateFieldsSchema.extend({
 export type ListingFormInput = z.input<typeof ListingFormSchema>;
 type ListingFormOutput = z.output<typeof ListingFormSchema>;
 
-/** The form's inputs, which the server's field errors may name (its `photo`/`photoIds` are the photos). */
-const fieldNames = Object.keys(ListingFormSchema.shape) as (keyof ListingFormInput)[];
+/**
+ * Every input in the order the form lays them out, so the first the server names gets focus (a
+ * Record: a field added to the schema does not compile until it has its place here).
+ */
+const layout: Record<keyof ListingFormInput, true> = {
+  model: true,
+  brand: true,
+  category: true,
+  engineCc: true,
+  year: true,
+  kmRun: true,
+  totalUsed: true,
+  description: true,
+  brandNewPrice: true,
+  askingPrice: true,
+  negotiable: true,
+  district: true,
+  area: true,
+  hasRegistration: true,
+  taxTokenUntil: true,
+  insuranceUntil: true,
+  nameTransfer: true,
+  photos: true,
+};
+const inLayoutOrder = Object.keys(layout) as (keyof ListingFormInput)[];
+/** The inputs the server's field errors may name (its `photo`/`photoIds` are the photos). */
 const serverFields: Record<string, keyof ListingFormInput> = {
-  ...Object.fromEntries(fieldNames.map((name) => [name, name])),
+  ...Object.fromEntries(inLayoutOrder.map((name) => [name, name])),
   photo: "photos",
   photoIds: "photos",
 };
@@ -189,6 +213,8 @@ export function ListingForm({
   } = useForm<ListingFormInput, unknown, ListingFormOutput>({
     resolver: zodResolver(ListingFormSchema),
     defaultValues,
+    // The yes/no radios register before the fields inside FormField: focus follows the layout instead.
+    shouldFocusError: false,
   });
   const descriptionLength = String(watch("description") ?? "").length;
 
@@ -242,41 +268,44 @@ export function ListingForm({
       });
     };
 
-  const submit = handleSubmit(async ({ photos, ...fields }) => {
-    let ids: string[] = [];
-    if (uploadPhoto) {
-      const uploaded = await uploadPending(photos);
-      if (!uploaded) {
-        const failed = photos.map((p) => statusesRef.current[p.key]?.error).find(Boolean);
-        toast.error(failed ?? MSG.generic.somethingWrong);
+  const submit = handleSubmit(
+    async ({ photos, ...fields }) => {
+      let ids: string[] = [];
+      if (uploadPhoto) {
+        const uploaded = await uploadPending(photos);
+        if (!uploaded) {
+          const failed = photos.map((p) => statusesRef.current[p.key]?.error).find(Boolean);
+          toast.error(failed ?? MSG.generic.somethingWrong);
+          return;
+        }
+        ids = uploaded;
+      } else {
+        for (const photo of photos) setStatus(photo.key, { sent: 0 });
+      }
+      try {
+        await onSubmit(
+          fields,
+          { files: photos.flatMap((p) => (p.file ? [p.file] : [])), ids },
+          progressOfFiles(photos),
+        );
+      } catch (err) {
+        if (!uploadPhoto) for (const photo of photos) setStatus(photo.key, undefined);
+        if (!(err instanceof ApiError)) throw err;
+        // A photo the image pipeline refused (413, 415) names no field: its words go under the photos.
+        showFieldErrors(err, setError, serverFields, isPhotoRejection(err) ? { fallback: "photos" } : {});
+        toast.error(err.message);
         return;
       }
-      ids = uploaded;
-    } else {
-      for (const photo of photos) setStatus(photo.key, { sent: 0 });
-    }
-    try {
-      await onSubmit(
-        fields,
-        { files: photos.flatMap((p) => (p.file ? [p.file] : [])), ids },
-        progressOfFiles(photos),
-      );
-    } catch (err) {
-      if (!uploadPhoto) for (const photo of photos) setStatus(photo.key, undefined);
-      if (!(err instanceof ApiError)) throw err;
-      showFieldErrors(err, setError, serverFields);
-      if (isPhotoRejection(err)) setError("photos", { type: "server", message: err.message });
-      toast.error(err.message);
-      return;
-    }
-    if (resetOnSuccess) {
-      statusesRef.current = {};
-      setStatuses({});
-      // Keeping the inputs' refs lets focus move to the first field at once, ready for the next bike.
-      reset(undefined, { keepFieldsRef: true });
-      setFocus("model");
-    }
-  });
+      if (resetOnSuccess) {
+        statusesRef.current = {};
+        setStatuses({});
+        // Keeping the inputs' refs lets focus move to the first field at once, ready for the next bike.
+        reset(undefined, { keepFieldsRef: true });
+        setFocus("model");
+      }
+    },
+    focusFirstInvalid(inLayoutOrder, setFocus),
+  );
 
   const retry = (key: string) => {
     const item = watch("photos")?.find((p) => p.key === key);
@@ -553,6 +582,7 @@ export function ListingForm({
                   render={({ field }) => (
                     <PhotoManager
                       control={c}
+                      name={field.name}
                       inputRef={field.ref}
                       photos={field.value ?? []}
                       onChange={field.onChange}

@@ -39,6 +39,8 @@ type PhotoManagerProps = {
   control: FieldControlProps;
   /** react-hook-form's ref, so a photos error moves focus to the file input. */
   inputRef: Ref<HTMLInputElement>;
+  /** The field's name on the file input: how a server's answer finds it once the form is enabled again. */
+  name?: string;
   photos: PhotoItem[];
   onChange: (photos: PhotoItem[]) => void;
   statuses: Record<string, PhotoStatus>;
@@ -60,6 +62,7 @@ type FocusTarget = Move | "remove";
 export function PhotoManager({
   control,
   inputRef,
+  name,
   photos,
   onChange,
   statuses,
@@ -116,6 +119,7 @@ export function PhotoManager({
         <input
           {...control}
           ref={inputRef}
+          name={name}
           type="file"
           accept="image/*"
           multiple
