@@ -9,16 +9,21 @@ const productDoc = readFileSync(new URL("../../docs/product.md", import.meta.url
   "|",
 );
 
-/** Every message as `group.key` → its text; a template is shown with its parameters as `{name}`. */
-function messages(): [string, string][] {
-  return Object.entries(MSG).flatMap(([group, entries]) =>
-    Object.entries(entries).map(([key, value]): [string, string] => {
-      if (typeof value === "string") return [`${group}.${key}`, value];
-      const params = /^\(([^)]*)\)/.exec(value.toString())?.[1] ?? "";
-      const names = params.split(",").map((p) => `{${p.split(":")[0]!.trim()}}`);
-      return [`${group}.${key}`, (value as (...args: string[]) => string)(...names)];
-    }),
-  );
+type Messages = { [key: string]: string | ((...args: never[]) => string) | Messages };
+
+/**
+ * Every message as `group.key` → its text (`group.key.case` for a message per case, such as
+ * MSG.order.notHeld.expired); a template is shown with its parameters as `{name}`.
+ */
+function messages(entries: Messages = MSG, prefix = ""): [string, string][] {
+  return Object.entries(entries).flatMap(([key, value]): [string, string][] => {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") return [[name, value]];
+    if (typeof value === "object") return messages(value, name);
+    const params = /^\(([^)]*)\)/.exec(value.toString())?.[1] ?? "";
+    const names = params.split(",").map((p) => `{${p.split(":")[0]!.trim()}}`);
+    return [[name, (value as (...args: string[]) => string)(...names)]];
+  });
 }
 
 describe("docs/product.md", () => {
