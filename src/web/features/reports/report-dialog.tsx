@@ -7,7 +7,8 @@ import { ReportCreateSchema } from "#shared/schemas/reports.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
-import { errorMessage } from "#web/lib/api-client.ts";
+import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { showFieldErrors } from "#web/lib/form-errors.ts";
 
 const MAX_REASON = 500;
 
@@ -32,6 +33,7 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
     register,
     handleSubmit,
     reset,
+    setError,
     watch,
     formState: { errors },
   } = useForm<z.input<typeof ReportCreateSchema>, unknown, z.output<typeof ReportCreateSchema>>({
@@ -49,7 +51,9 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
     try {
       await onSubmit(reason);
     } catch (err) {
-      setFailure(errorMessage(err));
+      // The server's word on the reason goes under it (and focuses it); anything else is said above.
+      if (!(err instanceof ApiError && showFieldErrors(err, setError, ["reason"])))
+        setFailure(errorMessage(err));
       return;
     }
     reset();
