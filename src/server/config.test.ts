@@ -179,6 +179,14 @@ describe("loadConfig", () => {
     expect(err.message).toMatch(message);
   });
 
+  it("holds an unpaid booking for 48 hours unless BOOKING_HOLD_MINUTES says otherwise (1 minute to 30 days)", () => {
+    expect(loadConfig({})).toMatchObject({ bookingHoldMinutes: 2880, holdSweepIntervalMs: 60_000 });
+    expect(loadConfig({ BOOKING_HOLD_MINUTES: "90" }).bookingHoldMinutes).toBe(90);
+    for (const value of ["0", "-5", "1.5", "43201", "two days"]) {
+      expect(configError({ BOOKING_HOLD_MINUTES: value }).message, value).toMatch(/BOOKING_HOLD_MINUTES/);
+    }
+  });
+
   it("reports every problem at once", () => {
     const err = configError({ NODE_ENV: "production", PORT: "x", DATABASE_URL: "sqlite://db" });
     for (const key of ["SESSION_SECRET", "PORT", "DATABASE_URL"]) expect(err.message).toContain(`${key}: `);
