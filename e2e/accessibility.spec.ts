@@ -26,7 +26,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.addInitScript((t) => localStorage.setItem("motohaat-theme", t), theme);
     });
 
-    for (const path of ["/", "/signin", "/signup"]) {
+    for (const path of ["/", "/signin", "/signup", "/privacy"]) {
       test(`${path} has no serious or critical axe violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
@@ -47,6 +47,20 @@ for (const theme of ["light", "dark"] as const) {
       const [bike] = ((await res.json()) as ListingsPage).items;
       await page.goto(`/products/productdetails/${bike!.id}`);
       await expect(page.getByRole("heading", { level: 1, name: bike!.model })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test("a seller's dashboard overview and profile (with Delete account) have no serious or critical axe violations", async ({
+      page,
+      signInAs,
+    }) => {
+      await signInAs("seller");
+      await page.goto("/dashboard");
+      // The four counts have come.
+      await expect(page.getByRole("region", { name: "Your next steps" }).getByText(/^\d+$/)).toHaveCount(4);
+      await expectNoSeriousViolations(page);
+      await page.goto("/dashboard/profile");
+      await expect(page.getByRole("region", { name: "Delete your account" })).toBeVisible();
       await expectNoSeriousViolations(page);
     });
 

@@ -79,6 +79,7 @@ test("public pages log no CSP violation", async ({ page }) => {
     { label: "the blog", path: "/blog", ready: h1 },
     { label: "a blog article", path: "/blog/check-the-papers-before-you-buy", ready: h1 },
     { label: "the FAQ", path: "/faq", ready: h1 },
+    { label: "the privacy policy", path: "/privacy", ready: h1 },
     { label: "sign in", path: "/signin", ready: h1 },
     { label: "sign up", path: "/signup", ready: h1 },
   ];

@@ -27,8 +27,10 @@ test.describe("dashboard menu", () => {
     }) => {
       await signInAs(role);
       await page.goto("/dashboard");
+      // The overview's cards link to some of the same pages: the menu is the Dashboard navigation.
+      const menu = page.getByRole("navigation", { name: "Dashboard" });
       for (const item of MENUS[role]) {
-        await expect(page.getByRole("link", { name: item, exact: true })).toBeVisible();
+        await expect(menu.getByRole("link", { name: item, exact: true })).toBeVisible();
       }
       const others = Object.entries(MENUS).flatMap(([r, items]) => (r === role ? [] : items));
       for (const item of others) {
@@ -37,24 +39,28 @@ test.describe("dashboard menu", () => {
     });
   }
 
-  test("on a 375px screen the menu stays hidden until the menu button opens it", async ({
+  test("on a 375px screen the dashboard's pages are in the top bar's one menu, hidden until it opens", async ({
     page,
     signInAs,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signInAs("seller");
     await page.goto("/dashboard");
-    const menuButton = page.getByRole("button", { name: "Open dashboard menu" });
-    await expect(menuButton).toBeVisible();
-    // A closed drawer may leave the accessibility tree, so look it up hidden or not.
-    const item = page.getByRole("link", { name: "My products", exact: true, includeHidden: true });
-    await expect(item).toBeAttached();
-    await expect.poll(() => onScreen(item)).toBe(false);
+    await expect(page.getByRole("heading", { level: 1, name: /Welcome/ })).toBeVisible();
+    // One menu button: no second one for the dashboard.
+    await expect(page.getByRole("button", { name: /menu/i })).toHaveCount(1);
+    const menu = page.getByRole("navigation", { name: "Dashboard" });
+    await expect(menu).toHaveCount(0);
 
-    await menuButton.click();
-    await expect.poll(() => onScreen(item)).toBe(true);
-    await page.getByRole("link", { name: "My products", exact: true }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toHaveCount(1);
+    await expect(menu.getByRole("link", { name: "Overview" })).toBeVisible();
+    await expect
+      .poll(() => onScreen(menu.getByRole("link", { name: "My products", exact: true })))
+      .toBe(true);
+    await menu.getByRole("link", { name: "My products", exact: true }).click();
     await expect(page).toHaveURL(atPath("/dashboard/myproducts"));
+    await expect(menu).toBeHidden();
   });
 
   test("on a 1280px screen the menu is always open", async ({ page, signInAs }) => {
@@ -62,7 +68,9 @@ test.describe("dashboard menu", () => {
     await signInAs("seller");
     await page.goto("/dashboard");
     for (const item of MENUS.seller) {
-      const link = page.getByRole("link", { name: item, exact: true });
+      const link = page
+        .getByRole("navigation", { name: "Dashboard" })
+        .getByRole("link", { name: item, exact: true });
       await expect(link).toBeVisible();
       await expect.poll(() => onScreen(link)).toBe(true);
     }

@@ -79,6 +79,7 @@ const PAGES: Record<"visitor" | DemoRole, PageCase[]> = {
     { name: "the blog", path: "/blog", heading: "Blog" },
     { name: "a blog article", path: "/blog/inspect-a-used-bike" },
     { name: "the FAQ", path: "/faq", heading: "Frequently asked questions" },
+    { name: "the privacy policy", path: "/privacy", heading: "Privacy policy" },
     { name: "a seller's page", path: async (page) => `/sellers/${await firstSellerId(page)}` },
     { name: "the not-found page", path: "/no/such/page", heading: MSG.generic.notFound },
   ],

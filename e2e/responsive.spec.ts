@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures.ts";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-for (const path of ["/", "/signin", "/signup", "/blog", "/faq"]) {
+for (const path of ["/", "/signin", "/signup", "/blog", "/faq", "/terms", "/privacy", "/cookies"]) {
   test(`${path} fits a 360px screen without sideways scrolling`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByText(/Trusted since 1992/)).toBeVisible();

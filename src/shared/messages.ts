@@ -127,28 +127,27 @@ export const MSG = {
   /** The dashboard's first page: each role's next steps, with counts (`GET /api/me/overview`). */
   overview: {
     title: "Your next steps",
-    loadFailed: "We could not load your next steps.",
-    buyerHeld: (n: number) =>
-      n === 0 ? "No unpaid bookings" : n === 1 ? "1 unpaid booking" : `${n} unpaid bookings`,
-    buyerHeldHint: (timeLeft: string) =>
-      `The first hold ends in ${timeLeft}: pay before then, or the bike goes back on sale.`,
-    buyerNoneHint: "Book a bike to hold it for yourself while you arrange to see it and pay.",
+    buyerHeld: "Unpaid bookings",
+    buyerTimeLeft: (timeLeft: string) => `Time left to pay the first: ${timeLeft}`,
+    buyerNothingHeld: "No bike is held for you right now.",
     buyerPay: "Pay in My orders",
     buyerBrowse: "Browse bikes",
-    sellerForSale: (n: number) => (n === 1 ? "1 bike for sale" : `${n} bikes for sale`),
-    sellerHeld: (n: number) => (n === 1 ? "1 bike held by a booking" : `${n} bikes held by bookings`),
-    sellerHeldHint:
-      "Unpaid: the buyer has until the hold ends to pay. Meet them, or release a booking if they do not come.",
-    sellerSold: (n: number) => (n === 1 ? "1 bike sold and paid" : `${n} bikes sold and paid`),
-    sellerUnpaid: (n: number) =>
-      n === 1 ? "1 booking ended unpaid in the last 7 days" : `${n} bookings ended unpaid in the last 7 days`,
-    sellerUnpaidHint: "Expired, cancelled or released: those bikes are back on sale.",
+    sellerForSale: "Bikes for sale",
+    sellerForSaleHint: "On the market now: buyers can book them.",
+    sellerHeld: "Held by a booking",
+    sellerHeldHint: "Booked, not paid yet: meet the buyer, or release the booking if they do not come.",
+    sellerSold: "Sold and paid",
+    sellerSoldHint: "Paid for: hand each one over to its buyer with its papers.",
+    sellerUnpaid: "Ended unpaid",
+    sellerUnpaidHint:
+      "Bookings that expired or were cancelled or released in the last 7 days: those bikes are for sale again.",
     sellerAdd: "Add a product",
     sellerProducts: "My products",
     sellerBuyers: "My buyers",
-    adminReports: (n: number) =>
-      n === 1 ? "1 reported listing to review" : `${n} reported listings to review`,
-    adminUnverified: (n: number) => (n === 1 ? "1 seller not verified yet" : `${n} sellers not verified yet`),
+    adminReports: "Reported listings",
+    adminReportsHint: "Listings people have reported, waiting for your decision.",
+    adminUnverified: "Sellers to verify",
+    adminUnverifiedHint: "Sellers without the verified tick yet.",
     adminReview: "Review reports",
     adminVerify: "Verify sellers",
   },

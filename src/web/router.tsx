@@ -73,6 +73,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             lazy: page(() => import("#web/features/content/blog-article-page.tsx")),
           },
           { path: paths.faq.path, lazy: page(() => import("#web/features/content/faq-page.tsx")) },
+          ...[paths.terms, paths.privacy, paths.cookies].map((legal) => ({
+            path: legal.path,
+            lazy: page(() => import("#web/features/content/legal-page.tsx")),
+          })),
           {
             // Public: anyone may look at bikes; booking and reporting ask for a buyer's sign-in.
             path: paths.listingsRoot.path,

@@ -172,7 +172,7 @@ describe("/sitemap.xml", () => {
     ]);
   });
 
-  it("lists home, all bikes, every category, the blog and each article, and the FAQ", async () => {
+  it("lists home, all bikes, every category, the blog and each article, the FAQ and the legal pages", async () => {
     const urls = urlsOf(await get("/sitemap-pages.xml"));
     expect(urls.map((u) => u.loc)).toEqual([
       `${PUBLIC_URL}/`,
@@ -181,6 +181,9 @@ describe("/sitemap.xml", () => {
       `${PUBLIC_URL}/blog`,
       ...BLOG_ARTICLES.map((a) => `${PUBLIC_URL}/blog/${a.slug}`),
       `${PUBLIC_URL}/faq`,
+      `${PUBLIC_URL}/terms`,
+      `${PUBLIC_URL}/privacy`,
+      `${PUBLIC_URL}/cookies`,
     ]);
     const article = urls.find((u) => u.loc.endsWith(BLOG_ARTICLES[0]!.slug));
     expect(article?.lastmod).toBe(BLOG_ARTICLES[0]!.date);

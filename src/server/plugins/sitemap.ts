@@ -82,7 +82,7 @@ const PAGED: Record<"sellers" | "listings", PagedKind> = {
   },
 };
 
-/** Home, all bikes, every category, the blog and its articles, the FAQ. */
+/** Home, all bikes, every category, the blog and its articles, the FAQ, the legal pages. */
 function fixedPages(): UrlEntry[] {
   return [
     { loc: "/" },
@@ -91,6 +91,9 @@ function fixedPages(): UrlEntry[] {
     { loc: "/blog" },
     ...BLOG_ARTICLES.map((a) => ({ loc: `/blog/${encodeURIComponent(a.slug)}`, lastmod: a.date })),
     { loc: "/faq" },
+    { loc: "/terms" },
+    { loc: "/privacy" },
+    { loc: "/cookies" },
   ];
 }
 

@@ -1,61 +1,27 @@
-import { LayoutDashboard, Menu } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
-import { SideDrawer } from "#web/components/side-drawer.tsx";
+import { Outlet } from "react-router";
 import { Spinner } from "#web/components/spinner.tsx";
-import { paths } from "#web/config/paths.ts";
 import { useSession } from "#web/lib/session.ts";
-import { DASHBOARD_MENU } from "./dashboard-menu.ts";
+import { DashboardNav } from "./dashboard-nav.tsx";
 import { RequireAuth } from "./guards.tsx";
 
+/**
+ * The dashboard's pages beside their menu on a wide screen. Below `lg` the menu lives in the top
+ * bar's menu (one menu button on a phone, not one for the site and another for the dashboard).
+ */
 function DashboardShell() {
   const { user } = useSession();
   if (!user) return <Spinner />;
-  const items = DASHBOARD_MENU[user.role];
-
-  const menu = (
-    <nav aria-label="Dashboard">
-      <ul className="menu w-full gap-1 p-4">
-        {/* "Overview", not "Dashboard": the top bar already has a link by that name. */}
-        <li>
-          <NavLink
-            to={paths.dashboard.root.getHref()}
-            end
-            className={({ isActive }) => (isActive ? "menu-active" : "")}
-          >
-            <LayoutDashboard className="size-4" aria-hidden="true" />
-            Overview
-          </NavLink>
-        </li>
-        <li className="menu-title text-base-content/70">{roleTitle[user.role]}</li>
-        {items.map((item) => (
-          <li key={item.href}>
-            <NavLink to={item.href} className={({ isActive }) => (isActive ? "menu-active" : "")}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-
   return (
-    <SideDrawer
-      buttonContent={
-        <>
-          <Menu className="size-4" aria-hidden="true" />
-          Menu
-        </>
-      }
-      buttonLabel="Open dashboard menu"
-      closeLabel="Close dashboard menu"
-      panel={menu}
-    >
-      <Outlet />
-    </SideDrawer>
+    <div className="lg:flex">
+      <aside className="hidden w-64 shrink-0 self-start overflow-y-auto border-r border-base-300 bg-base-200 lg:sticky lg:top-16 lg:block lg:h-[calc(100dvh-4rem)]">
+        <DashboardNav role={user.role} className="p-4" />
+      </aside>
+      <div className="min-h-[60vh] min-w-0 flex-1 px-4 py-4 sm:px-6 sm:py-6 lg:px-8">
+        <Outlet />
+      </div>
+    </div>
   );
 }
-
-const roleTitle = { buyer: "Buyer", seller: "Seller", admin: "Admin" } as const;
 
 export function DashboardLayout() {
   return (

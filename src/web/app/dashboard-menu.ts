@@ -17,3 +17,14 @@ export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {
     { label: "Reported items", href: paths.dashboard.reportedItems.getHref() },
   ],
 };
+
+/**
+ * The dashboard's own first page. "Overview", not "Dashboard": the top bar has a link by that name
+ * on wide screens.
+ */
+export const DASHBOARD_OVERVIEW: DashboardMenuItem = {
+  label: "Overview",
+  href: paths.dashboard.root.getHref(),
+};
+
+export const DASHBOARD_ROLE_TITLE = { buyer: "Buyer", seller: "Seller", admin: "Admin" } as const;

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import { MSG } from "#shared/messages.ts";
 import { Logo } from "#web/components/logo.tsx";
 import { paths } from "#web/config/paths.ts";
 
 type FooterLink = { label: string; to: string };
 
-// Services, Jobs and Press kit are handled by talking to us, so they lead to the contact section;
-// the legal pages are not written yet and stay placeholders until they are.
+// Services, Jobs and Press kit are handled by talking to us, so they lead to the contact section.
 const columns: { title: string; links: FooterLink[] }[] = [
   {
     title: "Services",
@@ -30,9 +30,9 @@ const columns: { title: string; links: FooterLink[] }[] = [
   {
     title: "Legal",
     links: [
-      { label: "Terms of use", to: "#" },
-      { label: "Privacy policy", to: "#" },
-      { label: "Cookie policy", to: "#" },
+      { label: MSG.legal.terms, to: paths.terms.getHref() },
+      { label: MSG.legal.privacy, to: paths.privacy.getHref() },
+      { label: MSG.legal.cookies, to: paths.cookies.getHref() },
     ],
   },
 ];

@@ -18,6 +18,7 @@ const withNavbar = (content: ReactNode) => (
 const routes = [
   { path: "/", element: withNavbar(<h1>Home page</h1>) },
   { path: "/signin", element: withNavbar(<h1>Sign-in page</h1>) },
+  { path: "/dashboard/myproducts", element: withNavbar(<h1>My products page</h1>) },
   {
     path: "/dashboard",
     element: withNavbar(
@@ -71,6 +72,39 @@ describe("navbar", () => {
     const bar = screen.getByRole("banner");
     expect(await within(bar).findByRole("img", { name: buyer.name })).toHaveAttribute("title", buyer.name);
     expect(within(bar).queryAllByRole("link", { name: "Products" }).length > 0).toBe(shown);
+  });
+
+  it("holds the dashboard's pages in its one phone menu for a signed-in person, and none for a visitor", async () => {
+    const user = userEvent.setup();
+    mockApi(me({ ...buyer, role: "seller" }));
+    renderRoutes(routes, "/");
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    const dashboard = screen.getByRole("navigation", { name: "Dashboard" });
+    const links = within(dashboard)
+      .getAllByRole("link")
+      .map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["Overview", "/dashboard"],
+      ["Add a product", "/dashboard/addproduct"],
+      ["My products", "/dashboard/myproducts"],
+      ["My buyers", "/dashboard/mybuyers"],
+    ]);
+    // Overview stands for the top bar's Dashboard link in this menu.
+    const menu = dashboard.parentElement!;
+    expect(within(menu).getAllByRole("link", { name: /dashboard|overview/i })).toHaveLength(1);
+
+    await user.click(within(dashboard).getByRole("link", { name: "My products" }));
+    expect(await screen.findByRole("heading", { name: "My products page" })).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Dashboard" })).not.toBeInTheDocument();
+  });
+
+  it("offers a signed-out visitor's phone menu no dashboard", async () => {
+    const user = userEvent.setup();
+    mockApi(me(null));
+    renderRoutes(routes, "/");
+    await screen.findAllByRole("link", { name: "Sign In" });
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(screen.queryByRole("navigation", { name: "Dashboard" })).not.toBeInTheDocument();
   });
 
   it("signs out on the server, goes home and forgets the user", async () => {

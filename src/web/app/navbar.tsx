@@ -9,6 +9,7 @@ import { paths } from "#web/config/paths.ts";
 import { useSignout } from "#web/features/auth/api.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
+import { DashboardNav } from "./dashboard-nav.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 type NavItem = { label: string; to: string; end?: boolean; hash?: boolean };
@@ -178,8 +179,21 @@ export function Navbar() {
         className="border-t border-base-300 bg-base-100 px-2 pb-4 lg:hidden"
       >
         <ul className="menu w-full">
-          <NavItems items={items} onNavigate={() => setMenuOpen(false)} />
+          {/* The dashboard's own part below stands for the Dashboard link here. */}
+          <NavItems
+            items={user ? items.filter((item) => item.to !== paths.dashboard.root.getHref()) : items}
+            onNavigate={() => setMenuOpen(false)}
+          />
         </ul>
+        {user ? (
+          // The dashboard's pages: a phone has this one menu button, not a second one in the dashboard.
+          <DashboardNav
+            role={user.role}
+            title="Dashboard"
+            onNavigate={() => setMenuOpen(false)}
+            className="border-t border-base-300 pt-2"
+          />
+        ) : null}
         {isLoading ? null : (
           // Below sm the top bar has room for the photo or "Sign In" only; the rest lives here.
           <div className="flex flex-wrap gap-2 px-4 sm:hidden">

@@ -17,6 +17,9 @@ export const paths = {
   blog: { path: "/blog", getHref: () => "/blog" },
   blogArticle: { path: "/blog/:slug", getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
   faq: { path: "/faq", getHref: () => "/faq" },
+  terms: { path: "/terms", getHref: () => "/terms" },
+  privacy: { path: "/privacy", getHref: () => "/privacy" },
+  cookies: { path: "/cookies", getHref: () => "/cookies" },
   listingsRoot: { path: "/products", getHref: () => "/products" },
   listings: {
     path: "/products/:category",
@@ -59,6 +62,8 @@ export const paths = {
   },
   /** The profile page at its two-step sign-in section, where an admin who must have it enrols. */
   twoFactor: { path: "/dashboard/profile", getHref: () => "/dashboard/profile#two-factor" },
+  /** The profile page at its Delete account section (the privacy policy links there). */
+  deleteAccount: { path: "/dashboard/profile", getHref: () => "/dashboard/profile#delete-account" },
   /** Sign-in with the forgot-password dialog open, where a reset link is asked for. */
   forgotPassword: { path: "/signin", getHref: () => "/signin?forgot=1" },
 } as const;

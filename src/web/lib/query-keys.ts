@@ -49,6 +49,8 @@ export const queryKeys = {
     /** The admins' reported items. */
     reported: ["reports", "admin"] as const,
   },
+  /** The dashboard's counts (`GET /api/me/overview`): asked again each time the page opens. */
+  overview: ["overview"] as const,
   admin: {
     buyers: ["admin", "buyers"] as const,
     sellers: ["admin", "sellers"] as const,

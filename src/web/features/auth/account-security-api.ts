@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChangePasswordReq, DevicesResponse } from "#shared/schemas/account.ts";
+import type { ChangePasswordReq, DeleteAccountReq, DevicesResponse } from "#shared/schemas/account.ts";
 import { api, refreshAfter } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
+import { useAdoptSession } from "./api.ts";
 
 const devicesQueryOptions = () =>
   queryOptions({
@@ -40,4 +41,17 @@ export function useEndOtherDevices() {
     onSettled: (_data, error) =>
       refreshAfter(error, () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.devices })),
   });
+}
+
+/**
+ * Deletes the signed-in person's account; the server ends every session and clears the cookie. The
+ * caller leaves the page first (a guarded page would send a signed-out person to sign in), then
+ * calls `forget`, as signing out does.
+ */
+export function useDeleteAccount() {
+  const adopt = useAdoptSession();
+  const mutation = useMutation({
+    mutationFn: (body: DeleteAccountReq) => api<void>("/api/me", { method: "DELETE", body }),
+  });
+  return { ...mutation, forget: () => adopt({ user: null }) };
 }

@@ -122,7 +122,21 @@ export default function SignupPage() {
               error={errors.password?.message}
               registration={register("password")}
             />
-            <PendingButton type="submit" className="btn btn-primary mt-2" pending={signup.isPending}>
+            <p className="text-sm text-base-content/80">
+              {/* In a new tab: reading them must not lose what is typed here, or the chosen photo. */}
+              {MSG.legal.agreeBefore}
+              <Link to={paths.terms.getHref()} target="_blank" className="link link-primary">
+                {MSG.legal.terms}
+                <span className="sr-only">{MSG.legal.newTab}</span>
+              </Link>
+              {MSG.legal.agreeAnd}
+              <Link to={paths.privacy.getHref()} target="_blank" className="link link-primary">
+                {MSG.legal.privacy}
+                <span className="sr-only">{MSG.legal.newTab}</span>
+              </Link>
+              {MSG.legal.agreeAfter}
+            </p>
+            <PendingButton type="submit" className="btn btn-primary" pending={signup.isPending}>
               Sign Up
             </PendingButton>
           </form>
