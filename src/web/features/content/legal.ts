@@ -60,7 +60,7 @@ const terms: LegalDoc = {
     {
       type: "ul",
       items: [
-        "Booking a bike holds it for you for a limited time (48 hours unless we say otherwise on the bike's page). Pay within that time to make it yours; if you do not, the booking expires and the bike goes back on sale.",
+        "Booking a bike holds it for you for a limited time (48 hours as a rule; your booking says until when). Pay within that time to make it yours; if you do not, the booking expires and the bike goes back on sale.",
         "You may hold at most three unpaid bookings at once. You can cancel an unpaid booking at any time, and a seller can release an unpaid booking whose buyer did not come.",
         "The price is the asking price when you booked; our server sets the amount charged, nobody types it. A booking that has expired or been cancelled cannot be paid, and nothing is charged for it.",
         "Inspect the bike and its papers before you pay. Our blog has guides on what to check.",
@@ -138,7 +138,7 @@ const privacy: LegalDoc = {
       items: [
         "A session ends after 7 days unused, and 30 days after signing in however much it is used; ended sessions are deleted within the hour.",
         "A password-reset link works for one hour and once; it is deleted when used or expired.",
-        "Your account, photo and listings are kept while you have the account. A photo nobody uses any more (a replaced profile photo, a deleted listing's photos) is deleted automatically within a few hours.",
+        "Your account, photo and listings are kept while you have the account. A photo nobody uses any more (a replaced profile photo, a deleted listing's photos) is deleted automatically within a day.",
         "Bookings and payments are kept after the deal: the buyer and the seller both need the record, and so do our accounts. When an account is deleted, its paid orders stay, under the name “Deleted account”.",
       ],
     },
@@ -214,7 +214,7 @@ const cookies: LegalDoc = {
       items: [
         [
           { code: "__Secure-mh_device" },
-          ": marks a browser that has signed in to an account before, so that someone guessing your password elsewhere cannot lock you out (it holds a random id and a signature, not your email address). Sent only to our sign-in pages; kept for a year.",
+          ": marks a browser that has signed in to an account before, so that someone guessing your password elsewhere cannot lock you out (it holds a random id and a signature, not your email address). Sent only with sign-in requests; kept for a year.",
         ],
         [
           { code: "mh_mfa" },
