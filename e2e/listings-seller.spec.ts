@@ -22,6 +22,8 @@ test.describe("a seller's listings", () => {
     await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
     await page.getByRole("button", { name: "Add Product" }).click();
     await expect(page.getByText(MSG.listing.photoRequired)).toBeVisible();
+    // The first field to fill has focus (the radios further down register earlier: not them).
+    await expect(page.getByLabel("Bike model")).toBeFocused();
 
     await page.getByLabel("Bike model").fill(model);
     await page.getByLabel("Brand name").fill("Yamaha");
@@ -55,6 +57,13 @@ test.describe("a seller's listings", () => {
     await expect(chosen).toHaveCount(0);
     await expect(page.getByLabel("Category")).toHaveValue("commuter");
 
+    // The toast links to the new bike's page.
+    await page.getByRole("link", { name: MSG.listing.viewPosted }).click();
+    await expect(page).toHaveURL(/\/products\/productdetails\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
+
     await page
       .getByRole("navigation", { name: "Dashboard" })
       .getByRole("link", { name: "My products" })
@@ -70,7 +79,7 @@ test.describe("a seller's listings", () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
-  test("a seller advertises a bike: the button reads Advertised, and a visitor sees it on the home page", async ({
+  test("a seller advertises a bike, a visitor sees it on the home page, and it leaves when the seller stops", async ({
     newAccount,
     page: visitor,
   }) => {
@@ -82,12 +91,20 @@ test.describe("a seller's listings", () => {
     const card = page.getByRole("article", { name: model });
     await card.getByRole("button", { name: "Advertise" }).click();
     await expect(page.getByText(MSG.listing.advertised)).toBeVisible();
-    await expect(card.getByRole("button", { name: "Advertised" })).toBeDisabled();
+    await expect(card.getByText("Advertised", { exact: true })).toBeVisible();
 
     // Someone who is not signed in finds it among the advertised bikes on the home page.
     await visitor.goto("/");
     const advertised = visitor.getByRole("region", { name: "Advertised bikes" });
     await expect(advertised.getByRole("article", { name: model })).toBeVisible();
+
+    // The seller takes it off the home page again.
+    await card.getByRole("button", { name: "Stop ad" }).click();
+    await expect(page.getByText(MSG.listing.unadvertised)).toBeVisible();
+    await expect(card.getByRole("button", { name: "Advertise" })).toBeEnabled();
+    await visitor.reload();
+    await expect(visitor.getByRole("heading", { name: "About us" })).toBeVisible();
+    await expect(visitor.getByRole("article", { name: model })).toHaveCount(0);
   });
 
   test("a sold bike reads Stock Out and can be neither advertised nor deleted", async ({ newAccount }) => {

@@ -1,4 +1,4 @@
-import { Megaphone, Pencil, Trash2 } from "lucide-react";
+import { Megaphone, MegaphoneOff, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
@@ -10,7 +10,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
-import { useAdvertiseListing } from "./api/advertise-listing.ts";
+import { useAdvertiseListing, useStopAdvertising } from "./api/advertise-listing.ts";
 import { useDeleteListing } from "./api/delete-listing.ts";
 import { ListingFacts } from "./listing-facts.tsx";
 
@@ -83,22 +83,47 @@ export function DeleteListingButton({ listing, onDeleted, size = "sm" }: DeleteL
   );
 }
 
-/** Puts an unsold bike on the home page; reads "Advertised" once it is there. */
-function AdvertiseButton({ listing }: { listing: Listing }) {
+/** Beside the status while the bike is on the home page. */
+function AdvertisedBadge({ listing }: { listing: Listing }) {
+  return listing.advertised ? <span className="badge badge-info badge-outline">Advertised</span> : null;
+}
+
+/**
+ * Puts an unsold bike on the home page, and takes it off again with Stop ad (also once it
+ * is held or sold, so it does not come back advertised when a hold ends). One button that changes
+ * its words, so focus stays on it.
+ */
+export function AdvertiseButton({ listing, size = "sm" }: { listing: Listing; size?: "sm" | "md" }) {
   const advertise = useAdvertiseListing();
+  const stop = useStopAdvertising();
+  const sizeClass = size === "sm" ? "btn-sm" : "";
+  const spinnerSize = size === "sm" ? "xs" : "sm";
   if (listing.advertised) {
     return (
-      <button type="button" className="btn btn-success btn-sm" disabled>
-        Advertised
-      </button>
+      <PendingButton
+        type="button"
+        className={`btn btn-outline ${sizeClass}`}
+        pending={stop.isPending}
+        spinnerSize={spinnerSize}
+        icon={<MegaphoneOff className="size-4" aria-hidden="true" />}
+        onClick={() =>
+          stop.mutate(listing.id, {
+            onSuccess: () => toast.success(MSG.listing.unadvertised),
+            onError: (err) => toast.error(errorMessage(err)),
+          })
+        }
+      >
+        {/* Short: it shares a narrow card's row with Delete (the badge says "Advertised"). */}
+        Stop ad
+      </PendingButton>
     );
   }
   return (
     <PendingButton
       type="button"
-      className="btn btn-primary btn-sm"
+      className={`btn btn-primary ${sizeClass}`}
       pending={advertise.isPending}
-      spinnerSize="xs"
+      spinnerSize={spinnerSize}
       icon={<Megaphone className="size-4" aria-hidden="true" />}
       // A sold bike is no longer for sale: there is nothing to advertise.
       disabled={listing.status === "sold"}
@@ -146,7 +171,16 @@ function OrderLine({ order }: { order: NonNullable<MyListing["order"]> }) {
 /** One of the seller's bikes: what buyers see of it, its status and buyer, and what the seller can do. */
 export function MyListingCard({ listing }: { listing: MyListing }) {
   return (
-    <BikeCard photo={listing.photo} model={listing.model} badge={<StatusBadge listing={listing} />}>
+    <BikeCard
+      photo={listing.photo}
+      model={listing.model}
+      badge={
+        <span className="flex flex-wrap gap-1">
+          <StatusBadge listing={listing} />
+          <AdvertisedBadge listing={listing} />
+        </span>
+      }
+    >
       {listing.order ? <OrderLine order={listing.order} /> : null}
       <ListingFacts listing={listing} className="text-sm" />
       {/* Two columns, not a wrapping row: on a narrow card a third button would wrap unevenly. */}

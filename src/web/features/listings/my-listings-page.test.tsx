@@ -33,6 +33,13 @@ function sellerApi(initial: Listing[]) {
           },
         ],
         [
+          `DELETE /api/listings/${l.id}/advertise`,
+          () => {
+            listings = listings.map((x) => (x.id === l.id ? { ...x, advertised: false } : x));
+            return { body: { listing: { ...l, advertised: false } } };
+          },
+        ],
+        [
           `DELETE /api/listings/${l.id}`,
           () => {
             listings = listings.filter((x) => x.id !== l.id);
@@ -74,20 +81,61 @@ describe("My products", () => {
     expect(await screen.findByRole("heading", { name: "Details page" })).toBeInTheDocument();
   });
 
-  it("advertises a bike once: the button then reads Advertised and cannot be pressed", async () => {
+  it("advertises a bike, says so on the card, and stops advertising it with the same button", async () => {
     const fetchMock = sellerApi([listing("l1", "Yamaha FZS V3")]);
     const user = userEvent.setup();
     renderRoutes(routes, path);
 
     const card = await screen.findByRole("article", { name: "Yamaha FZS V3" });
+    expect(within(card).queryByText("Advertised")).not.toBeInTheDocument();
     await user.click(within(card).getByRole("button", { name: "Advertise" }));
 
     expect(await screen.findByText(MSG.listing.advertised)).toBeInTheDocument();
-    expect(within(card).getByRole("button", { name: "Advertised" })).toBeDisabled();
+    const stop = await within(card).findByRole("button", { name: "Stop ad" });
+    expect(within(card).getByText("Advertised")).toBeInTheDocument();
+    // The same button, changed: focus stays where the seller pressed.
+    expect(stop).toHaveFocus();
     expect(fetchMock).toHaveBeenCalledWith(
       "/api/listings/l1/advertise",
       expect.objectContaining({ method: "POST" }),
     );
+
+    await user.click(stop);
+    expect(await screen.findByText(MSG.listing.unadvertised)).toBeInTheDocument();
+    expect(await within(card).findByRole("button", { name: "Advertise" })).toBeEnabled();
+    expect(within(card).queryByText("Advertised")).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/listings/l1/advertise",
+      expect.objectContaining({ method: "DELETE" }),
+    );
+  });
+
+  it("offers to stop advertising a held or sold bike that is still advertised", async () => {
+    sellerApi([listing("l2", "Bajaj Pulsar 150", { status: "sold", advertised: true })]);
+    const user = userEvent.setup();
+    renderRoutes(routes, path);
+    const card = await screen.findByRole("article", { name: "Bajaj Pulsar 150" });
+    await user.click(within(card).getByRole("button", { name: "Stop ad" }));
+    expect(await screen.findByText(MSG.listing.unadvertised)).toBeInTheDocument();
+    expect(await within(card).findByRole("button", { name: "Advertise" })).toBeDisabled();
+  });
+
+  it("says why when stopping fails, and keeps the bike advertised", async () => {
+    mockApi({
+      "GET /api/me/listings": () => ({
+        body: pageOf([listing("l1", "Yamaha FZS V3", { advertised: true })]),
+      }),
+      "DELETE /api/listings/l1/advertise": () => ({
+        status: 404,
+        body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.listing.notFound },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, path);
+    const card = await screen.findByRole("article", { name: "Yamaha FZS V3" });
+    await user.click(within(card).getByRole("button", { name: "Stop ad" }));
+    expect(await screen.findByText(MSG.listing.notFound)).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Stop ad" })).toBeEnabled();
   });
 
   it("offers neither advertising nor deleting for a sold bike", async () => {

@@ -33,6 +33,34 @@ beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("Seller's listing details", () => {
+  it("advertises the bike and stops advertising it from its page", async () => {
+    let current: Listing = listing;
+    const fetchMock = mockApi({
+      ...api(null),
+      [`GET /api/listings/${listing.id}`]: () => ({ body: { listing: current, reportedByMe: false } }),
+      [`POST /api/listings/${listing.id}/advertise`]: () => {
+        current = { ...current, advertised: true };
+        return { body: { listing: current } };
+      },
+      [`DELETE /api/listings/${listing.id}/advertise`]: () => {
+        current = { ...current, advertised: false };
+        return { body: { listing: current } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/dashboard/myproducts/details/${listing.id}`);
+
+    await user.click(await screen.findByRole("button", { name: "Advertise" }));
+    expect(await screen.findByText(MSG.listing.advertised)).toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Stop ad" }));
+    expect(await screen.findByText(MSG.listing.unadvertised)).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Advertise" })).toBeEnabled();
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/listings/${listing.id}/advertise`,
+      expect.objectContaining({ method: "DELETE" }),
+    );
+  });
+
   it("shows the bike in full and deletes it after confirming, then goes back to My products", async () => {
     const fetchMock = mockApi({
       ...api(listing),

@@ -9,9 +9,9 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
 import { useListing } from "./api/get-listing.ts";
 import { ListingDetails } from "./listing-details.tsx";
-import { DeleteListingButton, EditListingLink } from "./my-listing-card.tsx";
+import { AdvertiseButton, DeleteListingButton, EditListingLink } from "./my-listing-card.tsx";
 
-/** One of the seller's own bikes in full, with the way to delete it. */
+/** One of the seller's own bikes in full, with the ways to edit, advertise (or stop) and delete it. */
 export default function SellerListingDetailsPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -46,6 +46,7 @@ export default function SellerListingDetailsPage() {
           actions={
             <div className="flex flex-wrap gap-2">
               <EditListingLink listing={query.data.listing} size="md" />
+              <AdvertiseButton listing={query.data.listing} size="md" />
               <DeleteListingButton
                 listing={query.data.listing}
                 size="md"

@@ -20,3 +20,20 @@ export function useAdvertiseListing() {
       refreshAfter(error, () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all })),
   });
 }
+
+function stopAdvertising(id: string) {
+  return api<{ listing: Listing }>(`/api/listings/${encodeURIComponent(id)}/advertise`, { method: "DELETE" });
+}
+
+/**
+ * Takes one of the seller's bikes off the home page. Like advertising, it settles once the lists have
+ * refetched, so the button reads "Advertise" again the moment it stops spinning.
+ */
+export function useStopAdvertising() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: stopAdvertising,
+    onSettled: (_data, error) =>
+      refreshAfter(error, () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all })),
+  });
+}
