@@ -94,7 +94,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: [
           {
             type: "p",
-            text: "In My products, press Advertise on an available listing. Advertised bikes appear on the home page for every buyer and visitor. A sold bike cannot be advertised.",
+            text: "In My products, press Advertise on an available listing. Advertised bikes appear on the home page for every buyer and visitor. A sold bike cannot be advertised. Press Stop ad on the same card to take a bike off the home page again.",
           },
         ],
       },
