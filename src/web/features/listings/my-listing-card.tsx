@@ -1,4 +1,4 @@
-import { Megaphone, MegaphoneOff, Pencil, Trash2 } from "lucide-react";
+import { Megaphone, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
@@ -105,7 +105,8 @@ export function AdvertiseButton({ listing, size = "sm" }: { listing: Listing; si
         className={`btn btn-outline ${sizeClass}`}
         pending={stop.isPending}
         spinnerSize={spinnerSize}
-        icon={<MegaphoneOff className="size-4" aria-hidden="true" />}
+        // No icon of its own: every icon ships with the first page (issue 12's budget), and the
+        // Advertised badge beside the status already says what it stops.
         onClick={() =>
           stop.mutate(listing.id, {
             onSuccess: () => toast.success(MSG.listing.unadvertised),
