@@ -305,6 +305,10 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
     request: async (w) => ({ method: "POST", url: `/api/listings/${await sellersListing(w)}/advertise` }),
   },
+  "DELETE /api/listings/:id/advertise": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "DELETE", url: `/api/listings/${await sellersListing(w)}/advertise` }),
+  },
   "POST /api/listings/photos": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 201, otherSeller: 201, admin: 403 },
     request: async () => ({
