@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
 import { ToastContainer } from "react-toastify";
@@ -146,6 +146,55 @@ describe("Book now", () => {
 
     expect(await screen.findByText(MSG.order.justSold)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("says a buyer at the limit of unpaid bookings why, in the form, not that the bike was sold", async () => {
+    mockApi({
+      ...signedInAs(buyer),
+      "POST /api/orders": () => ({
+        status: 409,
+        body: { type: "about:blank", title: "Conflict", status: 409, detail: MSG.order.tooManyHolds },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes(), detailsPath);
+
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Phone"), "01712345678");
+    await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(MSG.order.tooManyHolds);
+    expect(screen.getByRole("dialog")).toBe(dialog);
+    expect(screen.queryByText(MSG.order.justSold)).not.toBeInTheDocument();
+  });
+
+  it("offers the last booking's phone only when it is a number booking accepts now", async () => {
+    let phone = "call 01711 after 6pm";
+    let asked = 0;
+    mockApi({
+      ...signedInAs(buyer),
+      "GET /api/me/orders": () => {
+        asked++;
+        return { body: { items: [{ phone }], nextCursor: null } };
+      },
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderRoutes(routes(), detailsPath);
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const dialog = await screen.findByRole("dialog");
+    // The same form with a valid last phone fills it in; this one leaves the field for the buyer.
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    await act(async () => {}); // the answer's render
+    expect(within(dialog).getByLabelText("Phone")).toHaveValue("");
+    unmount();
+
+    phone = "+8801712345678";
+    renderRoutes(routes(), detailsPath);
+    await user.click(await screen.findByRole("button", { name: "Book now" }));
+    const again = await screen.findByRole("dialog");
+    await waitFor(() => expect(within(again).getByLabelText("Phone")).toHaveValue("01712-345678"));
   });
 
   it("says so when the seller changed the price meanwhile, shows the new price and books at it", async () => {

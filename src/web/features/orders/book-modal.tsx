@@ -8,7 +8,7 @@ import { formatPhone } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
-import { BookingFieldsSchema } from "#shared/schemas/orders.ts";
+import { BookingFieldsSchema, normalisePhone } from "#shared/schemas/orders.ts";
 import { Facts } from "#web/components/facts.tsx";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
@@ -66,7 +66,8 @@ export function BookModal({ listing, buyer, open, onClose, onBooked, onSignedOut
   const lastPhone = useLastPhone(open).data ?? null;
   const [phoneOffered, setPhoneOffered] = useState(false);
   useEffect(() => {
-    if (!lastPhone || getFieldState("phone").isDirty || getValues("phone")) return;
+    // An old booking may hold a number typed before phones were checked: offer only one that is valid now.
+    if (!lastPhone || !normalisePhone(lastPhone) || getFieldState("phone").isDirty || getValues("phone")) return;
     resetField("phone", { defaultValue: formatPhone(lastPhone) });
     setPhoneOffered(true);
   }, [lastPhone, getFieldState, getValues, resetField]);
@@ -84,6 +85,11 @@ export function BookModal({ listing, buyer, open, onClose, onBooked, onSignedOut
       }
       if (err.status === 409 && err.message === MSG.order.priceChanged) {
         setPriceChanged(true);
+        return;
+      }
+      if (err.status === 409 && err.message === MSG.order.tooManyHolds) {
+        // Not about this bike: the buyer's own limit. Said here, where they can read it and decide.
+        setFailure(MSG.order.tooManyHolds);
         return;
       }
       if (err.status === 409) {
