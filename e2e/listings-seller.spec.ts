@@ -107,7 +107,9 @@ test.describe("a seller's listings", () => {
     await expect(visitor.getByRole("article", { name: model })).toHaveCount(0);
   });
 
-  test("a sold bike reads Stock Out and can be neither advertised nor deleted", async ({ newAccount }) => {
+  test("a booked bike reads Held for its buyer, Stock Out on its page, and can be neither advertised nor deleted", async ({
+    newAccount,
+  }) => {
     const seller = await newAccount("seller", `Seller ${tag()}`);
     const sold = await postListing(seller, { model: `Sold Bike ${tag()}` });
     const buyer = await newAccount("buyer", `Buyer ${tag()}`);
@@ -120,7 +122,9 @@ test.describe("a seller's listings", () => {
 
     await page.goto("/dashboard/myproducts");
     const card = page.getByRole("article", { name: sold.model });
-    await expect(card).toContainText(MSG.listing.stockOut);
+    // A booking holds the bike (issue 13): the card names who holds it, until when.
+    await expect(card.getByText(MSG.sellerBooking.heldBadge, { exact: true })).toBeVisible();
+    await expect(card).toContainText(`Held for ${buyer.name} until`);
     await expect(card.getByRole("button", { name: "can't be deleted" })).toBeDisabled();
     await expect(card.getByRole("button", { name: "Advertise" })).toBeDisabled();
 
