@@ -1,5 +1,5 @@
 import { verify } from "@node-rs/argon2";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   listingPhotoUploads,
@@ -11,7 +11,7 @@ import {
   users,
 } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, Unauthorized } from "#server/errors.ts";
-import { expireDueHolds } from "#server/features/orders/service.ts";
+import { expireDueHolds, freeListings } from "#server/features/orders/service.ts";
 import { MSG } from "#shared/messages.ts";
 import { DELETE_ACCOUNT_WORD, type DeleteAccountReq } from "#shared/schemas/account.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
@@ -31,24 +31,6 @@ export function liveAccount() {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/**
- * Bikes whose live order has just ended go back on sale (the orders service does the same when a
- * hold is cancelled, released or swept): only a bike marked sold with no held or paid order left.
- */
-async function backOnSale(tx: Tx, listingIds: string[]) {
-  if (listingIds.length === 0) return;
-  await tx
-    .update(listings)
-    .set({ status: "available" })
-    .where(
-      and(
-        inArray(listings.id, listingIds),
-        eq(listings.status, "sold"),
-        sql`not exists (select 1 from ${orders} where ${orders.listingId} = ${listings.id} and ${orders.status} in ('held', 'paid'))`,
-      ),
-    );
-}
-
 /** The person's unpaid bookings end (cancelled; passed ones expired) and those bikes are for sale again. */
 async function endBookings(tx: Tx, buyerId: string) {
   const expired = await expireDueHolds(tx, eq(orders.buyerId, buyerId));
@@ -57,7 +39,7 @@ async function endBookings(tx: Tx, buyerId: string) {
     .set({ status: "cancelled", endedAt: sql`now()` })
     .where(and(eq(orders.buyerId, buyerId), eq(orders.status, "held")))
     .returning({ listingId: orders.listingId });
-  await backOnSale(
+  await freeListings(
     tx,
     [...expired, ...cancelled].map((o) => o.listingId),
   );
@@ -69,12 +51,38 @@ async function endBookings(tx: Tx, buyerId: string) {
 }
 
 /**
- * The person's bikes leave the market. Hidden first, in one UPDATE that takes their row locks: a
- * booking racing this either got its order in before (and is released below) or finds the bike
- * hidden and is refused. Unpaid bookings of them are released (passed ones expired); a bike no
- * order points at is deleted with its photos and reports, the rest stay hidden for their orders.
+ * Ends the held orders of these bikes (released; passed ones expired) and puts the bikes back on
+ * sale, locking the orders before the bikes as every other path does (decision 021).
+ */
+async function releaseHolds(tx: Tx, ofBikes: SQL) {
+  const expired = await expireDueHolds(tx, ofBikes);
+  const released = await tx
+    .update(orders)
+    .set({ status: "released", endedAt: sql`now()` })
+    .where(and(ofBikes, eq(orders.status, "held")))
+    .returning({ listingId: orders.listingId });
+  await freeListings(
+    tx,
+    [...expired, ...released].map((o) => o.listingId),
+  );
+}
+
+/**
+ * The person's bikes leave the market. Orders before listings, the lock order of the sweeper,
+ * cancel, release and payment (decision 021), so none of them can deadlock with this: their held
+ * orders are released first (passed ones expired), then the bikes are hidden in one UPDATE. A booking
+ * that took a bike's row lock in between has its order released right after: the bike is hidden now,
+ * so no other booking can follow. A bike no order points at is deleted with its photos and reports,
+ * the rest stay hidden for their orders.
  */
 async function withdrawListings(tx: Tx, sellerId: string) {
+  await releaseHolds(
+    tx,
+    inArray(
+      orders.listingId,
+      tx.select({ id: listings.id }).from(listings).where(eq(listings.sellerId, sellerId)),
+    ),
+  );
   const mine = await tx
     .update(listings)
     .set({ hidden: true, advertised: false })
@@ -82,17 +90,7 @@ async function withdrawListings(tx: Tx, sellerId: string) {
     .returning({ id: listings.id });
   const ids = mine.map((l) => l.id);
   if (ids.length > 0) {
-    const ofMine = inArray(orders.listingId, ids);
-    const expired = await expireDueHolds(tx, ofMine);
-    const released = await tx
-      .update(orders)
-      .set({ status: "released", endedAt: sql`now()` })
-      .where(and(ofMine, eq(orders.status, "held")))
-      .returning({ listingId: orders.listingId });
-    await backOnSale(
-      tx,
-      [...expired, ...released].map((o) => o.listingId),
-    );
+    await releaseHolds(tx, inArray(orders.listingId, ids));
     await tx
       .delete(listings)
       .where(

@@ -132,10 +132,10 @@ export function expireDueHolds(tx: Tx, where?: SQL) {
 }
 
 /**
- * Puts bikes whose live order has just ended back on sale. Only a bike marked sold with no live
+ * Puts bikes whose live order has just ended back on sale (here and when an account is deleted). Only a bike marked sold with no live
  * order left: the partial unique index allows one live order per bike, and it was the one that ended.
  */
-async function freeListings(tx: Tx, listingIds: string[]) {
+export async function freeListings(tx: Tx, listingIds: string[]) {
   if (listingIds.length === 0) return;
   await tx
     .update(listings)
@@ -144,9 +144,7 @@ async function freeListings(tx: Tx, listingIds: string[]) {
       and(
         inArray(listings.id, listingIds),
         eq(listings.status, "sold"),
-        // The listing's id spelled with its table: an UPDATE of one table names its columns bare,
-        // and a bare "id" inside the subquery would be the order's.
-        sql`not exists (select 1 from ${orders} where ${orders.listingId} = ${listings}.${sql.identifier("id")} and ${orders.status} in ('held', 'paid'))`,
+        sql`not exists (select 1 from ${orders} where ${orders.listingId} = ${listings.id} and ${orders.status} in ('held', 'paid'))`,
       ),
     );
 }
