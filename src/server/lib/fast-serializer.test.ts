@@ -61,14 +61,18 @@ describe("fastSerializer", () => {
     expect(bytes).not.toContain("rahim@example.com");
   });
 
-  it("writes a details answer with and without a price hint as the zod serializer does", () => {
-    for (const priceHint of [
-      null,
-      { typicalPrice: 130_000, comparables: 4, difference: -5000, verdict: "below" },
+  it("writes a details answer with and without a price hint and the buyer's own order as the zod serializer does", () => {
+    for (const [priceHint, myOrder] of [
+      [null, null],
+      [
+        { typicalPrice: 130_000, comparables: 4, difference: -5000, verdict: "below" },
+        { id: "o-1", status: "held", holdUntil: "2026-11-26T08:30:00.000Z" },
+      ],
     ]) {
       const detail = {
         priceHint,
         reportedByMe: false,
+        myOrder,
         listing: {
           ...listing(),
           photos: [

@@ -219,6 +219,22 @@ describe("payment page", () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === "/api/orders/o1")).toHaveLength(2);
   });
 
+  it("says a payment that arrived after the bike went to someone else is being refunded, and offers nothing to pay", async () => {
+    let current = order();
+    mockApi({
+      "GET /api/orders/o1": () => ({ body: { order: current } }),
+      "POST /api/orders/o1/payment-intent": () => {
+        current = order({ status: "expired", holdUntil: null, endedAt: new Date().toISOString() });
+        return problem(409, MSG.payment.lateRefunded);
+      },
+    });
+    renderRoutes(routes, "/dashboard/payment/o1");
+
+    expect(await screen.findByText(MSG.payment.lateRefunded)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /try again/i })).not.toBeInTheDocument();
+  });
+
   it("turns to 'nothing to pay' when the hold ends while the buyer fills in the card (409 on confirm)", async () => {
     let current = order();
     mockApi({

@@ -27,11 +27,15 @@ const isProviderOutage = (err: unknown) =>
 export const isAlreadyPaid = (err: unknown) =>
   err instanceof ApiError && err.status === 409 && err.message === MSG.payment.alreadyPaid;
 
-const HOLD_ENDED: ReadonlySet<string> = new Set(Object.values(MSG.payment.notHeld));
+const HOLD_ENDED: ReadonlySet<string> = new Set([
+  ...Object.values(MSG.payment.notHeld),
+  MSG.payment.lateRefunded,
+]);
 
 /**
  * A 409 saying the order is no longer held (its time to pay ran out, or it was cancelled or released):
- * the server charged nothing and the page offers nothing to pay.
+ * the server charged nothing — or, for money that reached the provider after the bike went to someone
+ * else, is refunding it (`lateRefunded`) — and the page offers nothing to pay, in the server's words.
  */
 export const isHoldEnded = (err: unknown) =>
   err instanceof ApiError && err.status === 409 && HOLD_ENDED.has(err.message);
