@@ -1,5 +1,5 @@
 import { verify } from "@node-rs/argon2";
-import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   listingPhotoUploads,
@@ -11,7 +11,7 @@ import {
   users,
 } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, Unauthorized } from "#server/errors.ts";
-import { expireDueHolds, freeListings } from "#server/features/orders/service.ts";
+import { expireDueHolds, freeListings, releaseHeldOrders } from "#server/features/orders/service.ts";
 import { MSG } from "#shared/messages.ts";
 import { DELETE_ACCOUNT_WORD, type DeleteAccountReq } from "#shared/schemas/account.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
@@ -27,6 +27,11 @@ const DELETED_EMAIL_DOMAIN = "deleted.invalid";
 /** SQL: the `users` row is a person's account, not a deleted one. */
 export function liveAccount() {
   return ne(users.email, sql`${users.id}::text || ${`@${DELETED_EMAIL_DOMAIN}`}`);
+}
+
+/** A deleted account's placeholder email, which must never be shown to anyone as an address. */
+export function isDeletedAccountEmail(email: string): boolean {
+  return email.endsWith(`@${DELETED_EMAIL_DOMAIN}`);
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -51,23 +56,6 @@ async function endBookings(tx: Tx, buyerId: string) {
 }
 
 /**
- * Ends the held orders of these bikes (released; passed ones expired) and puts the bikes back on
- * sale, locking the orders before the bikes as every other path does (decision 021).
- */
-async function releaseHolds(tx: Tx, ofBikes: SQL) {
-  const expired = await expireDueHolds(tx, ofBikes);
-  const released = await tx
-    .update(orders)
-    .set({ status: "released", endedAt: sql`now()` })
-    .where(and(ofBikes, eq(orders.status, "held")))
-    .returning({ listingId: orders.listingId });
-  await freeListings(
-    tx,
-    [...expired, ...released].map((o) => o.listingId),
-  );
-}
-
-/**
  * The person's bikes leave the market. Orders before listings, the lock order of the sweeper,
  * cancel, release and payment (decision 021), so none of them can deadlock with this: their held
  * orders are released first (passed ones expired), then the bikes are hidden in one UPDATE. A booking
@@ -76,7 +64,7 @@ async function releaseHolds(tx: Tx, ofBikes: SQL) {
  * the rest stay hidden for their orders.
  */
 async function withdrawListings(tx: Tx, sellerId: string) {
-  await releaseHolds(
+  await releaseHeldOrders(
     tx,
     inArray(
       orders.listingId,
@@ -90,7 +78,7 @@ async function withdrawListings(tx: Tx, sellerId: string) {
     .returning({ id: listings.id });
   const ids = mine.map((l) => l.id);
   if (ids.length > 0) {
-    await releaseHolds(tx, inArray(orders.listingId, ids));
+    await releaseHeldOrders(tx, inArray(orders.listingId, ids));
     await tx
       .delete(listings)
       .where(

@@ -5,6 +5,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { images, listings, orders, payments } from "#server/db/schema.ts";
+import { isDeletedAccountEmail } from "#server/features/auth/account-deletion.ts";
 import { type PersonRow, personColumns, toPerson } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
@@ -154,6 +155,11 @@ export function toSellerBooking(r: SellerBookingRow): SellerBooking {
       model: r.listingModel,
       photo: toImage({ key: r.listingPhotoKey, width: r.listingPhotoWidth, height: r.listingPhotoHeight }),
     },
-    buyer: { ...buyer, email: live ? buyer.email : null, phone: live ? r.phone : null },
+    buyer: {
+      ...buyer,
+      // A deleted buyer has no address: the placeholder left on the account is not one.
+      email: live && !isDeletedAccountEmail(buyer.email) ? buyer.email : null,
+      phone: live ? r.phone : null,
+    },
   };
 }

@@ -150,6 +150,24 @@ export async function freeListings(tx: Tx, listingIds: string[]) {
 }
 
 /**
+ * The bikes (`ofBikes`, a condition on orders) leave the market: their held orders are released
+ * (passed ones expired) and the bikes put back on sale. Callers run it before they lock the bikes'
+ * rows, the lock order of every path here (decision 021): orders, then listings.
+ */
+export async function releaseHeldOrders(tx: Tx, ofBikes: SQL) {
+  const expired = await expireDueHolds(tx, ofBikes);
+  const released = await tx
+    .update(orders)
+    .set({ status: "released", endedAt: sql`now()` })
+    .where(and(ofBikes, eq(orders.status, "held")))
+    .returning({ listingId: orders.listingId });
+  await freeListings(
+    tx,
+    [...expired, ...released].map((o) => o.listingId),
+  );
+}
+
+/**
  * Expires every hold that has run out and puts its bike back on sale, in one transaction; safe on
  * several app nodes at once (see expireDueHolds). Returns the orders it expired.
  */
