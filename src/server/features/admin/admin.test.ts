@@ -187,6 +187,39 @@ describe("admin", () => {
     });
   });
 
+  describe("deleted accounts", () => {
+    it("are in neither All sellers nor All buyers; verifying or unverifying a deleted seller is 404", async () => {
+      const admin = await signedInUser(t.app, { role: "admin" });
+      const seller = await signedInUser(t.app, { role: "seller" });
+      const buyer = await signedInUser(t.app, { role: "buyer" });
+      for (const gone of [seller, buyer]) {
+        const res = await call(t.app, {
+          method: "DELETE",
+          url: "/api/me",
+          cookie: gone.cookie,
+          payload: { password: gone.user.password },
+        });
+        expect(res.statusCode, res.body).toBe(204);
+      }
+      for (const path of ["/api/admin/sellers", "/api/admin/buyers"]) {
+        const res = await call(t.app, { method: "GET", url: `${path}?limit=100`, cookie: admin.cookie });
+        expect(res.statusCode).toBe(200);
+        const ids = res.json().items.map((r: { id: string }) => r.id);
+        expect(ids, path).not.toContain(seller.user.id);
+        expect(ids, path).not.toContain(buyer.user.id);
+      }
+      for (const method of ["POST", "DELETE"] as const) {
+        const res = await call(t.app, {
+          method,
+          url: `/api/admin/sellers/${seller.user.id}/verify`,
+          cookie: admin.cookie,
+        });
+        expect(res.statusCode, method).toBe(404);
+        expect(res.json().detail).toBe(MSG.admin.sellerNotFound);
+      }
+    });
+  });
+
   describe("all buyers", () => {
     it("lists every buyer account, newest first, booked or not, with their bookings count and join date", async () => {
       const admin = await signedInUser(t.app, { role: "admin" });

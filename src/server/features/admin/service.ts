@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, listings, orders, users } from "#server/db/schema.ts";
 import { NotFound } from "#server/errors.ts";
+import { liveAccount } from "#server/features/auth/account-deletion.ts";
 import {
   personColumns,
   personPhotoJoin,
@@ -43,7 +44,7 @@ export async function listSellers(db: Db, q: PageQuery): Promise<SellersPage> {
     .select(sellerFields())
     .from(users)
     .leftJoin(images, personPhotoJoin())
-    .where(and(eq(users.role, "seller"), beforeCursor(users.createdAt, users.id, cursor)))
+    .where(and(eq(users.role, "seller"), liveAccount(), beforeCursor(users.createdAt, users.id, cursor)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(q.limit + 1);
   const page = toPage(rows, q.limit, (r) => ({ createdAt: r.createdAtText, id: r.id }));
@@ -65,7 +66,8 @@ async function setVerified(db: Db, sellerId: string, verified: boolean): Promise
   const updated = await db
     .update(users)
     .set({ verified })
-    .where(and(eq(users.id, sellerId), eq(users.role, "seller")))
+    // A deleted seller is no one to verify: 404 as for an unknown id.
+    .where(and(eq(users.id, sellerId), eq(users.role, "seller"), liveAccount()))
     .returning({ id: users.id });
   if (updated.length === 0) throw new NotFound(MSG.admin.sellerNotFound);
   const [row] = await db
@@ -93,7 +95,7 @@ export async function listBuyers(db: Db, q: PageQuery): Promise<AdminBuyersPage>
     })
     .from(users)
     .leftJoin(images, personPhotoJoin())
-    .where(and(eq(users.role, "buyer"), beforeCursor(users.createdAt, users.id, cursor)))
+    .where(and(eq(users.role, "buyer"), liveAccount(), beforeCursor(users.createdAt, users.id, cursor)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(q.limit + 1);
   const page = toPage(rows, q.limit, (r) => ({ createdAt: r.createdAtText, id: r.id }));
