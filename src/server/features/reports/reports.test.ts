@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { card, confirm, GOOD_CARD, openIntent, startPayment } from "#server/features/payments/testing.ts";
 import { call, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
@@ -216,12 +217,41 @@ describe("reports and moderation", () => {
       expect(again.json().detail).toBe(MSG.listing.notFound);
     });
 
+    it("releases a held order of the listing it removes: the buyer cannot pay, the hold stops counting", async () => {
+      const admin = await signedInUser(t.app, { role: "admin" });
+      const buyer = await signedInUser(t.app, { role: "buyer" });
+      const listing = await buildListing(t.app);
+      const order = await bookOrder(t.app, buyer.cookie, listing.id);
+      expect((await report(t.app, buyer.cookie, listing.id, { reason: "Scam" })).statusCode).toBe(201);
+
+      const res = await call(t.app, {
+        method: "DELETE",
+        url: `/api/admin/listings/${listing.id}`,
+        cookie: admin.cookie,
+      });
+      expect(res.statusCode, res.body).toBe(204);
+
+      const read = await call(t.app, { method: "GET", url: `/api/orders/${order.id}`, cookie: buyer.cookie });
+      expect(read.json().order).toMatchObject({ status: "released", holdUntil: null });
+      expect(read.json().order.endedAt).not.toBeNull();
+      // Paying is refused: the order is no longer held.
+      const pay = await startPayment(t.app, buyer.cookie, order.id);
+      expect(pay.statusCode, pay.body).toBe(409);
+      // It no longer counts against the buyer's unpaid bookings: 3 more can be made.
+      for (let i = 0; i < 3; i++) {
+        await bookOrder(t.app, buyer.cookie, (await buildListing(t.app)).id);
+      }
+    });
+
     it("hides a sold listing instead: gone for the public, still in the buyer's orders", async () => {
       const admin = await signedInUser(t.app, { role: "admin" });
       const buyer = await signedInUser(t.app, { role: "buyer" });
       const reporter = await signedInUser(t.app, { role: "buyer" });
       const listing = await buildListing(t.app, { model: "Hero Hunk" });
       const order = await bookOrder(t.app, buyer.cookie, listing.id);
+      const intent = await openIntent(t.app, buyer.cookie, order.id);
+      const paid = await confirm(t.app, buyer.cookie, intent, { card: card(GOOD_CARD) });
+      expect(paid.statusCode, paid.body).toBe(200);
       expect((await report(t.app, reporter.cookie, listing.id, { reason: "Sold twice?" })).statusCode).toBe(
         201,
       );

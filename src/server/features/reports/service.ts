@@ -4,6 +4,7 @@ import { listings, orders, reports, users } from "#server/db/schema.ts";
 import { Conflict, NotFound } from "#server/errors.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
 import { listingsByIds, type ReportedColumn } from "#server/features/listings/service.ts";
+import { releaseHeldOrders } from "#server/features/orders/service.ts";
 import { decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/lib/pg-errors.ts";
 import { MSG } from "#shared/messages.ts";
@@ -111,17 +112,22 @@ export async function dismissReports(db: Db, listingId: string): Promise<void> {
 
 /**
  * Remove a listing as an admin. A listing with an order is hidden, not deleted, so the buyer's
- * order (and its payment) survives; otherwise it is deleted with its reports.
+ * order (and its payment) survives; otherwise it is deleted with its reports. A held order of it is
+ * released in the same transaction: nobody can pay for a removed bike, and the hold stops counting
+ * against the buyer's limit. Orders are ended before the bike's row is locked (decision 021's lock
+ * order), and again after, for a booking that took the row in between.
  */
 export async function removeListing(db: Db, listingId: string): Promise<void> {
   if (!isUuid(listingId)) throw new NotFound(MSG.listing.notFound);
   await db.transaction(async (tx) => {
+    await releaseHeldOrders(tx, eq(orders.listingId, listingId));
     const [row] = await tx
       .select({ status: listings.status, hidden: listings.hidden })
       .from(listings)
       .where(eq(listings.id, listingId))
       .for("update");
     if (!row || row.hidden) throw new NotFound(MSG.listing.notFound);
+    await releaseHeldOrders(tx, eq(orders.listingId, listingId));
     const [order] = await tx
       .select({ id: orders.id })
       .from(orders)
