@@ -158,7 +158,9 @@ export async function listingRoutes(app: FastifyInstance) {
         response: { 200: ListingDetailResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Signed in, the answer is the viewer's own (their order, their report): no cache keeps it.
+      if (request.user) reply.header("cache-control", "private, no-store");
       const {
         listing,
         reportedByMe: reported,

@@ -41,6 +41,23 @@ describe("a booking holds a bike (BOOKING_HOLD_MINUTES)", () => {
   const t = setupTestApp({ BOOKING_HOLD_MINUTES: String(HOLD_MINUTES) }, { holdSweepIntervalMs: null });
 
   describe("booking", () => {
+    it("a bike's page read signed in is the viewer's own: cache-control private, no-store; signed out none", async () => {
+      const buyer = await signedInUser(t.app, { role: "buyer" });
+      const listing = await buildListing(t.app);
+      await bookOrder(t.app, buyer.cookie, listing.id);
+      const mine = await call(t.app, {
+        method: "GET",
+        url: `/api/listings/${listing.id}`,
+        cookie: buyer.cookie,
+      });
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json().myOrder).not.toBeNull();
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      const anyone = await call(t.app, { method: "GET", url: `/api/listings/${listing.id}` });
+      expect(anyone.statusCode).toBe(200);
+      expect(anyone.headers["cache-control"]).toBeUndefined();
+    });
+
     it("holds the bike until now + the hold: held for its buyer, Stock Out for everyone else", async () => {
       const seller = await signedInUser(t.app, { role: "seller" });
       const buyer = await signedInUser(t.app, { role: "buyer" });
