@@ -6,13 +6,14 @@ import { compression } from "vite-plugin-compression2";
 
 const api = `http://localhost:${process.env.PORT ?? 3000}`;
 
-/** Modules of the list and a bike's page, relative to src/: none may import zod or react-hook-form. */
-const BROWSE_MODULES = [
+/**
+ * What the home page, the list and a bike's page all show — a bike's card with Book now — relative to
+ * src/. None may import zod or react-hook-form (scripts/check-bundle-size.ts would show it).
+ */
+const CARD_MODULES = [
   "shared/categories.ts",
-  "shared/districts.ts",
   "shared/format.ts",
   "shared/image-sizes.ts",
-  "shared/listing-limits.ts",
   "web/components/bike-card.tsx",
   "web/components/empty-state.tsx",
   "web/components/facts.tsx",
@@ -20,16 +21,23 @@ const BROWSE_MODULES = [
   "web/components/load-more.tsx",
   "web/components/modal.tsx",
   "web/components/price.tsx",
-  "web/components/side-drawer.tsx",
   "web/components/verified-tick.tsx",
-  "web/features/listings/api/get-brands.ts",
   "web/features/listings/listing-card.tsx",
+  "web/features/listings/listing-grid.tsx",
+  "web/features/orders/book-button.tsx",
+  "web/lib/categories-query.ts",
+];
+
+/** What only the list and a bike's page need (filters, side drawer, the bike's details), with their layout route. */
+const BROWSE_MODULES = [
+  "shared/districts.ts",
+  "shared/listing-limits.ts",
+  "web/components/side-drawer.tsx",
+  "web/features/listings/api/get-brands.ts",
   "web/features/listings/listing-details.tsx",
   "web/features/listings/listing-facts.tsx",
   "web/features/listings/listing-filters.tsx",
-  "web/features/listings/listing-grid.tsx",
   "web/features/listings/listings-not-found.tsx",
-  "web/lib/categories-query.ts",
 ];
 
 /**
@@ -96,7 +104,10 @@ export default defineConfig({
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
             // Our modules the entry imports statically join the entry instead of splitting off it.
             { name: "app", tags: ["$initial"], test: /[\\/]src[\\/](web|shared)[\\/]/ },
-            // What the list and a bike's page share (cards, filters, facts): one file for both.
+            // A bike's card and Book now, for the home page, the list and a bike's page; then what only the
+            // list and a bike's page share (filters, details). Two files rather than one, so the home
+            // page does not carry the filters and the details (/ at 93.5 KB instead of 99.9).
+            { name: "cards", test: sourceFiles(CARD_MODULES) },
             { name: "browse", test: sourceFiles(BROWSE_MODULES) },
             { name: "booking", test: sourceFiles(BOOKING_MODULES) },
           ],

@@ -37,7 +37,7 @@ try {
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
   const build = spawnSync(
     process.execPath,
-    [vite, "build", "--logLevel", "error", "--manifest", "--sourcemap", "false", "--outDir", outDir],
+    [vite, "build", "--logLevel", "error", "--manifest", "--sourcemap", "true", "--outDir", outDir],
     { cwd: root, stdio: "inherit" },
   );
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status ?? build.signal})`);
@@ -52,12 +52,28 @@ try {
     }
     return size;
   };
+  /**
+   * A route module that vite.config.ts groups into a shared chunk (the list's layout into `browse`) has
+   * no manifest entry of its own: it is found in the chunk whose source map holds it.
+   */
+  const chunkOf = (source: string): string | undefined => {
+    if (manifest[source]) return source;
+    const suffix = `/src/web/${source}`;
+    return Object.keys(manifest).find((key) => {
+      const map = path.join(outDir, `${manifest[key]!.file}.map`);
+      if (!manifest[key]!.file.endsWith(".js") || !fs.existsSync(map)) return false;
+      return (JSON.parse(fs.readFileSync(map, "utf8")) as { sources: string[] }).sources.some((s) =>
+        s.endsWith(suffix),
+      );
+    });
+  };
   /** A chunk and every chunk it imports statically: what the browser fetches before running it. */
-  const closure = (key: string, into: Set<string>) => {
+  const closure = (source: string, into: Set<string>) => {
+    const key = chunkOf(source);
+    if (key === undefined)
+      throw new Error(`${source} is not in the build: update PAGES in ${import.meta.filename}`);
     if (into.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk)
-      throw new Error(`${key} is not in the build's manifest: update PAGES in ${import.meta.filename}`);
+    const chunk = manifest[key]!;
     into.add(key);
     for (const imported of chunk.imports ?? []) closure(imported, into);
   };
