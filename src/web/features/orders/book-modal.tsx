@@ -67,7 +67,8 @@ export function BookModal({ listing, buyer, open, onClose, onBooked, onSignedOut
   const [phoneOffered, setPhoneOffered] = useState(false);
   useEffect(() => {
     // An old booking may hold a number typed before phones were checked: offer only one that is valid now.
-    if (!lastPhone || !normalisePhone(lastPhone) || getFieldState("phone").isDirty || getValues("phone")) return;
+    if (!lastPhone || !normalisePhone(lastPhone) || getFieldState("phone").isDirty || getValues("phone"))
+      return;
     resetField("phone", { defaultValue: formatPhone(lastPhone) });
     setPhoneOffered(true);
   }, [lastPhone, getFieldState, getValues, resetField]);
