@@ -52,6 +52,19 @@ export function holdPassed(): SQL<boolean> {
 }
 
 /**
+ * A held order whose time to pay is still running, by the database's clock: what counts towards the
+ * buyer's limit and what keeps a bike off the market. The one spelling of it (with `liveOrder`).
+ */
+export function liveHold(): SQL<boolean> {
+  return sql<boolean>`(${orders.status} = 'held' and ${orders.holdUntil} > now())`;
+}
+
+/** An order that keeps its bike: paid, or a hold still running. */
+export function liveOrder(): SQL<boolean> {
+  return sql<boolean>`(${orders.status} = 'paid' or ${liveHold()})`;
+}
+
+/**
  * The order's state as every read shows it. The sweeper (sweeper.ts) writes `expired` within a
  * minute of a hold's end, but a read between the two must not show a passed hold as held: it reads
  * `expired` here, by the database's clock (the one that set `hold_until` and that the sweeper

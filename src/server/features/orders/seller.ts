@@ -2,7 +2,7 @@
  * Orders as a bike's seller sees them: My buyers (every booking of their bikes) and the live booking
  * on each of their My products cards. Only the seller's own bikes: the seller is part of every query.
  */
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, listings, orders, users } from "#server/db/schema.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
@@ -11,7 +11,7 @@ import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { beforeCursor, decodeCursor, toPage } from "#server/lib/pagination.ts";
 import type { ListingOrder } from "#shared/schemas/listings.ts";
 import type { SellerBookingsPage } from "#shared/schemas/orders.ts";
-import { bookingListingPhoto, sellerBookingColumns, toSellerBooking } from "./presenter.ts";
+import { bookingListingPhoto, liveOrder, sellerBookingColumns, toSellerBooking } from "./presenter.ts";
 
 /** Every booking of the seller's bikes, in any state, newest first. */
 export async function listSellerBookings(
@@ -55,7 +55,7 @@ export const liveOrdersOf: LiveOrdersOf = async (db, listingIds) => {
         inArray(orders.listingId, listingIds),
         inArray(orders.status, ["held", "paid"]),
         // A hold whose time has passed is not live, swept or not (presenter.ts, orderStatus).
-        or(eq(orders.status, "paid"), sql`${orders.holdUntil} > now()`),
+        liveOrder(),
       ),
     );
   return new Map(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { listings, orders, users } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
@@ -7,7 +7,7 @@ import { listingsByIds, type MyOrderColumn } from "#server/features/listings/ser
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { MSG } from "#shared/messages.ts";
 import { MAX_HELD_ORDERS, type Order, type OrderCreateReq, type OrdersPage } from "#shared/schemas/orders.ts";
-import { type OrderRow, orderColumns, orderStatus, toOrder } from "./presenter.ts";
+import { liveHold, liveOrder, type OrderRow, orderColumns, orderStatus, toOrder } from "./presenter.ts";
 
 /**
  * The viewer's own live order of a bike, as a column of the listing's read (`getListingDetail`): the
@@ -19,7 +19,7 @@ export const myOrderOf: MyOrderColumn = {
   column: (listingId) =>
     sql<
       string | null
-    >`(select json_build_object('id', ${orders.id}, 'status', ${orders.status}, 'holdUntil', case when ${orders.status} = 'held' then floor(extract(epoch from ${orders.holdUntil}) * 1000) end)::text from ${orders} where ${orders.listingId} = ${listingId} and ${orders.status} in ('held', 'paid') and ${orders.buyerId} = ${sql.placeholder("buyer")} and (${orders.status} = 'paid' or ${orders.holdUntil} > now()))`,
+    >`(select json_build_object('id', ${orders.id}, 'status', ${orders.status}, 'holdUntil', case when ${orders.status} = 'held' then floor(extract(epoch from ${orders.holdUntil}) * 1000) end)::text from ${orders} where ${orders.listingId} = ${listingId} and ${orders.status} in ('held', 'paid') and ${orders.buyerId} = ${sql.placeholder("buyer")} and ${liveOrder()})`,
   buyerOf: (viewer) => (viewer?.role === "buyer" ? viewer.id : null),
   read: (value) => {
     if (value === null) return null;
@@ -68,7 +68,7 @@ export async function bookListing(
     const [held] = await tx
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(orders.buyerId, buyer.id), eq(orders.status, "held"), gt(orders.holdUntil, sql`now()`)));
+      .where(and(eq(orders.buyerId, buyer.id), liveHold()));
     if ((held?.n ?? 0) >= MAX_HELD_ORDERS) throw new Conflict(MSG.order.tooManyHolds);
 
     const expired = await expireDueHolds(tx, eq(orders.listingId, req.listingId));

@@ -3,17 +3,8 @@ import type { Db } from "#server/db/client.ts";
 import { listings, orders, reports, users } from "#server/db/schema.ts";
 import { liveAccount } from "#server/features/auth/account-deletion.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
+import { liveHold } from "#server/features/orders/presenter.ts";
 import { OVERVIEW_ENDED_DAYS, type Overview } from "#shared/schemas/overview.ts";
-
-/**
- * A hold still running, by the database's clock as every order read (orders/presenter.ts): a held
- * order whose time has passed reads expired even before the sweeper writes it.
- *
- * Functions, not constants: mutation testing does not reload module-level code for each mutant.
- */
-function liveHold() {
-  return sql`(${orders.status} = 'held' and ${orders.holdUntil} > now())`;
-}
 
 /**
  * Ended unpaid within the last OVERVIEW_ENDED_DAYS: expired, cancelled or released, or a passed hold
