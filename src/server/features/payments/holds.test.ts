@@ -5,6 +5,8 @@ import { testPaymentIntents } from "#server/db/schema.ts";
 import { listingDetail } from "#server/features/listings/testing.ts";
 import { sweepExpiredHolds } from "#server/features/orders/service.ts";
 import { cancel, listingStatus, orderRow, passHold, release } from "#server/features/orders/testing.ts";
+import { createTestProvider } from "#server/features/payments/provider/test-provider.ts";
+import { recordPayment } from "#server/features/payments/service.ts";
 import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
@@ -127,6 +129,32 @@ describe("paying a held booking (test provider)", () => {
       });
       expect(await listingStatus(t.app, listing.id)).toBe("sold");
       expect((await testIntent(t.app, intent.intentId)).refundedAt).toBeNull();
+    });
+
+    it("the buyer deleted their account meanwhile: refunded, the bike stays for sale", async () => {
+      const booking = await heldBooking(t.app);
+      const intent = await openIntent(t.app, booking.buyer.cookie, booking.order.id);
+      await t.app.db
+        .update(testPaymentIntents)
+        .set({ status: "succeeded", cardBrand: "visa", cardLast4: "4242" })
+        .where(eq(testPaymentIntents.id, intent.intentId));
+      const deleted = await call(t.app, {
+        method: "DELETE",
+        url: "/api/me",
+        cookie: booking.buyer.cookie,
+        payload: { password: booking.buyer.user.password },
+      });
+      expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+      expect(await listingStatus(t.app, booking.listing.id)).toBe("available");
+
+      // The provider's news arrives afterwards (as Stripe's webhook would).
+      const provider = createTestProvider(t.app.db);
+      const charged = await provider.retrieveIntent(intent.intentId);
+      const recorded = await recordPayment(t.app.db, provider, charged!, t.app.log);
+      expect(recorded.outcome).toBe("refunded");
+      expect((await testIntent(t.app, intent.intentId)).refundedAt).toBeInstanceOf(Date);
+      expect(await orderRow(t.app, booking.order.id)).toMatchObject({ status: "cancelled", paidAt: null });
+      expect(await listingStatus(t.app, booking.listing.id)).toBe("available");
     });
 
     it("the bike booked by someone else meanwhile: refunded in full, the order stays expired", async () => {

@@ -2,8 +2,9 @@ import { timingSafeEqual } from "node:crypto";
 import { and, eq, getTableColumns, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
-import { listings, orders, payments } from "#server/db/schema.ts";
+import { listings, orders, payments, users } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "#server/errors.ts";
+import { isDeletedAccountEmail } from "#server/features/auth/account-deletion.ts";
 import type { AuthUser } from "#server/features/auth/presenter.ts";
 import { orderStatus } from "#server/features/orders/presenter.ts";
 import {
@@ -164,7 +165,13 @@ export async function recordPayment(
     }
     if (order.status === "paid") throw new Conflict(MSG.payment.alreadyPaid);
     let take = order.status === "held";
-    if (!take) {
+    // A buyer who deleted their account meanwhile cannot be sold a bike nobody can hand over: refund.
+    if (!take && (await buyerDeleted(tx, order.buyerId))) {
+      log.warn(
+        { intentId: intent.id, orderId: order.id },
+        "payment after the buyer deleted their account: refunding it",
+      );
+    } else if (!take) {
       const [back] = await tx
         .update(listings)
         .set({ status: "sold" })
@@ -210,6 +217,11 @@ export async function recordPayment(
       .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
   }
   return { outcome: "refunded", payment };
+}
+
+async function buyerDeleted(tx: Pick<Db, "select">, buyerId: string): Promise<boolean> {
+  const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, buyerId));
+  return buyer === undefined || isDeletedAccountEmail(buyer.email);
 }
 
 function sameSecret(a: string, b: string): boolean {
