@@ -32,6 +32,7 @@ const CARD_MODULES = [
 const BROWSE_MODULES = [
   "shared/districts.ts",
   "shared/listing-limits.ts",
+  "shared/message-limits.ts",
   "web/components/side-drawer.tsx",
   "web/features/listings/api/get-brands.ts",
   "web/features/listings/listing-details.tsx",
@@ -50,6 +51,18 @@ const BOOKING_MODULES = [
   "web/features/orders/cancel-booking-button.tsx",
   "web/features/orders/held-booking.tsx",
   "web/lib/hold-time.ts",
+];
+
+/**
+ * Issue 21's words and the small pieces its lazy screens share (a one-text dialog, a field's error,
+ * a message's rules): one file, so each lazy import's list of files to fetch (which the first load
+ * carries) names one more file rather than four.
+ */
+const TALK_MODULES = [
+  "shared/talk-messages.ts",
+  "web/components/field-error.tsx",
+  "web/components/text-dialog.tsx",
+  "web/features/messages/message-problem.ts",
 ];
 
 function sourceFiles(files: string[]) {
@@ -72,16 +85,6 @@ export default defineConfig({
       algorithms: ["brotliCompress", "gzip"],
     }),
   ],
-  // The browser runs Preact with React's API (docs/decisions/020-preact-in-the-browser.md).
-  resolve: {
-    alias: [
-      { find: /^react$/, replacement: "preact/compat" },
-      { find: /^react-dom$/, replacement: "preact/compat" },
-      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-      { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
-      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
-    ],
-  },
   // `#web/*` and `#shared/*` resolve through package.json's "imports", as in Node and TypeScript.
   build: {
     outDir: "../../dist/web",
@@ -96,10 +99,10 @@ export default defineConfig({
         // (scripts/check-bundle-size.ts), so a module put here that drags in zod shows at once.
         codeSplitting: {
           groups: [
-            // React Router, Preact, TanStack Query and the toasts; none is loaded only by a lazy page.
+            // React, React Router, TanStack Query and the toasts; none is loaded only by a lazy page.
             {
               name: "framework",
-              test: /node_modules[\\/](preact|react-router|@tanstack|react-toastify|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-toastify|clsx)[\\/]/,
             },
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
             // Our modules the entry imports statically join the entry instead of splitting off it.
@@ -110,13 +113,9 @@ export default defineConfig({
             { name: "cards", test: sourceFiles(CARD_MODULES) },
             { name: "browse", test: sourceFiles(BROWSE_MODULES) },
             { name: "booking", test: sourceFiles(BOOKING_MODULES) },
+            { name: "talk", test: sourceFiles(TALK_MODULES) },
           ],
         },
-      },
-      onwarn(warning, warn) {
-        // React Router looks `useOptimistic` up on React and falls back when it is missing, as on Preact.
-        if (warning.code === "IMPORT_IS_UNDEFINED" && warning.message.includes("useOptimistic")) return;
-        warn(warning);
       },
     },
   },

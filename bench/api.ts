@@ -17,6 +17,7 @@ import { createScratchDatabase } from "#server/test/scratch-database.ts";
 import type { ListingsSearchPage } from "#shared/schemas/listings.ts";
 import { type Query, startBaseline } from "./baseline.ts";
 import { grow, openMarket } from "./market.ts";
+import { messaging } from "./messaging.ts";
 
 const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
 /** The market the read paths are measured on. */
@@ -34,7 +35,7 @@ const SEARCH_SIZES = (process.env.BENCH_SEARCH_SIZES ?? (onPostgres ? "10000,100
  * `reads` (the pages every visitor hits), `baseline` (the app against a hand-written server, and a
  * signed-in buyer against someone signed out), `search` (search and filters at each size).
  */
-const PARTS = new Set((process.env.BENCH_PARTS ?? "reads,baseline,search").split(","));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "reads,baseline,search,messaging").split(","));
 /** Which comparisons `baseline` runs: `baseline` (the app against the hand-written server), `signed-in`, or both. */
 const VERSUS = new Set((process.env.BENCH_VERSUS ?? "baseline,signed-in").split(","));
 /** The baseline names its statements on PostgreSQL too (each connection prepares them once). */
@@ -342,6 +343,7 @@ async function main() {
         }
       }
     }
+    if (PARTS.has("messaging")) missed += (await messaging()).missed;
     if (missed > 0) process.exitCode = 1;
   } finally {
     for (const m of markets) await m.close();

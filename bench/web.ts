@@ -5,8 +5,6 @@
  * last two as the demo buyer), then the first paint on a bad network (400 kbps, 400 ms, applied by the
  * browser). Exits 1 when a target of issue 12 is missed. bench/README.md records the figures.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,8 +14,8 @@ import { DEMO_ACCOUNTS } from "#server/features/auth/demo-accounts.ts";
 import { freePort } from "#server/test/free-port.ts";
 import { startMailCatcher } from "#server/test/mail-catcher.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
+import { buildWeb, type DemoServer, startDemoServer } from "../scripts/demo-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 /** Lighthouse runs per page; the median run (by performance score) is reported. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -28,20 +26,6 @@ const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, se
 type Category = keyof typeof TARGETS;
 /** Issue 12, item 9: on 400 kbps with 400 ms latency, something useful on screen within 3 s. */
 const BAD_NETWORK = { kbps: 400, latencyMs: 400, firstPaintMs: 3000 };
-
-async function waitForHealth(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no healthy answer from ${url} within 180 s`);
-}
 
 async function signInAsBuyer(origin: string): Promise<string> {
   const buyer = DEMO_ACCOUNTS.find((account) => account.role === "buyer")!;
@@ -116,43 +100,22 @@ async function main() {
       .map((n) => n.toFixed(2))
       .join(" ")} on ${os.cpus().length} cores`,
   );
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "motohaat-bench-web-"));
-  const vite = path.join(root, "node_modules/vite/bin/vite.js");
-  const build = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn", "--outDir", webDir], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  if (build.status !== 0) throw new Error("vite build failed");
-
+  const webDir = buildWeb("motohaat-bench-web-");
   const smtp = await startMailCatcher();
   const port = await freePort();
   // localhost, not 127.0.0.1: Lighthouse counts only localhost as a secure origin without HTTPS.
   const origin = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motohaat-bench-web-data-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: webDir,
-    SEED_DEMO: "true",
-    ALLOW_DEMO_IN_PRODUCTION: "true",
-    LOG_LEVEL: "warn",
-    SMTP_URL: smtp.url,
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  let server: DemoServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForHealth(`${origin}/api/health`, server);
+    server = await startDemoServer({
+      host: "127.0.0.1",
+      port,
+      publicUrl: origin,
+      webDir,
+      dataDirPrefix: "motohaat-bench-web-data-",
+      env: { SMTP_URL: smtp.url },
+    });
     const cookie = await signInAsBuyer(origin);
     const first = (await (await fetch(`${origin}/api/listings?limit=1`)).json()) as {
       items: { id: string }[];
@@ -250,10 +213,8 @@ async function main() {
     if (missed) process.exitCode = 1;
   } finally {
     chrome?.kill();
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await server?.stop();
     await smtp.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(webDir, { recursive: true, force: true });
   }
 }

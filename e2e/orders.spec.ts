@@ -120,10 +120,10 @@ test.describe("booking, buyers and verification", () => {
     await dialog.getByLabel("Reason").fill(reason);
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect(buyer.page.getByText(MSG.report.reported)).toBeVisible();
-    await expect(buyer.page.getByRole("button", { name: "reported" })).toBeDisabled();
+    await expect(buyer.page.getByRole("button", { name: "reported", exact: true })).toBeDisabled();
     // The server remembers: after a reload the button still reads "reported".
     await buyer.page.reload();
-    await expect(buyer.page.getByRole("button", { name: "reported" })).toBeDisabled();
+    await expect(buyer.page.getByRole("button", { name: "reported", exact: true })).toBeDisabled();
 
     await signInAs("admin");
     await adminPage.goto("/dashboard/reporteditems");

@@ -97,8 +97,11 @@ test.describe("password reset by email, then the profile", () => {
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page.getByRole("alert")).toContainText(MSG.passwordReset.linkInvalid);
     await page.getByRole("link", { name: "Ask for a new reset link" }).click();
-    await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
+    const again = page.getByRole("dialog", { name: "Reset your password" });
+    await expect(again).toBeVisible();
     await page.getByRole("button", { name: "Cancel" }).click();
+    // Until the dialog has closed the form behind it is inert: a fill there would type nowhere.
+    await expect(again).toBeHidden();
 
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(oldPassword);

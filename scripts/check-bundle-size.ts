@@ -11,9 +11,16 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_KB = 100;
+/**
+ * Issue 12 set 100 KB in 8 files, on Preact; issue 21 moved it to 101 KB in 9 (ratings on every card,
+ * the talk entry points on a bike's page). Issue 22 put React back in the browser (decision 025):
+ * react-dom 19 costs ~59 KB gzip more than preact/compat, and the issue sets the budget at what React
+ * costs, at most 165 KB on `/` (155.2 KB there, 159.8 KB on a bike's page when it moved). What makes
+ * up for it is the same issue's server rendering: the page is read before this JavaScript runs.
+ */
+const BUDGET_KB = 165;
 /** Each file is a round trip on a phone (six at a time over HTTP/1.1): vite.config.ts groups chunks to stay under this. */
-const MAX_FILES = 8;
+const MAX_FILES = 9;
 
 /** Each page and the route modules the router loads for it (src/web/router.tsx), relative to src/web. */
 const PAGES: { page: string; routes: string[] }[] = [

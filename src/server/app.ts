@@ -1,14 +1,7 @@
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database, Db } from "#server/db/client.ts";
 import { adminRoutes } from "#server/features/admin/routes.ts";
 import { demoLockPlugin, lockedDemoEmails } from "#server/features/auth/demo-lock.ts";
@@ -18,14 +11,20 @@ import { scheduleSweep } from "#server/features/auth/sweeper.ts";
 import { categoryRoutes } from "#server/features/categories/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import { listingRoutes } from "#server/features/listings/routes.ts";
+import { messageRoutes } from "#server/features/messages/routes.ts";
+import { notificationLiveSource } from "#server/features/notifications/live.ts";
+import { notificationRoutes } from "#server/features/notifications/routes.ts";
+import { scheduleOutboxWorker } from "#server/features/notifications/worker.ts";
+import { cashRoutes } from "#server/features/orders/cash-routes.ts";
 import { orderRoutes } from "#server/features/orders/routes.ts";
-import { scheduleHoldSweep } from "#server/features/orders/sweeper.ts";
 import { overviewRoutes } from "#server/features/overview/routes.ts";
 import type { PaymentProvider } from "#server/features/payments/provider/provider.ts";
 import { createStripeProvider } from "#server/features/payments/provider/stripe-provider.ts";
 import { createTestProvider } from "#server/features/payments/provider/test-provider.ts";
 import { paymentRoutes } from "#server/features/payments/routes.ts";
 import { reportRoutes } from "#server/features/reports/routes.ts";
+import { reviewRoutes } from "#server/features/reviews/routes.ts";
+import { savedRoutes } from "#server/features/saved/routes.ts";
 import { sellerRoutes } from "#server/features/sellers/routes.ts";
 import { scheduleImageCleanup } from "#server/images/cleanup.ts";
 import { createImageStore, type ImageStore } from "#server/images/store.ts";
@@ -35,9 +34,13 @@ import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import { authPlugin } from "#server/plugins/auth.ts";
 import { compressionPlugin } from "#server/plugins/compression.ts";
 import { errorsPlugin } from "#server/plugins/errors.ts";
+import { liveStreamPlugin } from "#server/plugins/live-stream.ts";
+import { openapiPlugin } from "#server/plugins/openapi.ts";
 import { rateLimitPlugin } from "#server/plugins/rate-limit.ts";
 import { securityPlugin } from "#server/plugins/security.ts";
 import { webPlugin } from "#server/plugins/web.ts";
+import { scheduleHoldReminders } from "#server/workflows/hold-reminders.ts";
+import { scheduleHoldSweep } from "#server/workflows/hold-sweeper.ts";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import { type Config, fastifyTrustProxy } from "./config.ts";
 
@@ -92,6 +95,9 @@ export async function buildApp({
   scheduleHoldSweep(app);
   app.decorate("mailer", createMailer(config.mail, app.log));
   app.decorate("background", createBackground(app.log));
+  // Notification emails (decision 023) and the reminders of holds about to run out.
+  scheduleOutboxWorker(app);
+  scheduleHoldReminders(app);
   app.addHook("onClose", async () => {
     // Mails still on their way go out before the process ends.
     await app.background.idle();
@@ -115,18 +121,8 @@ export async function buildApp({
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 100 * 1024, parts: 40 },
   });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "MotoHaat API",
-        version: "1.0.0",
-        description: "The used-motorbike marketplace for Bangladesh",
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The document is still built (for tests and tooling); only its public page is switched.
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  // Before every route, so that the OpenAPI document sees them all.
+  await app.register(openapiPlugin, { secureCookies: config.secureCookies, ui: config.apiDocs });
   await app.register(authPlugin, {
     db: database.db,
     secret: config.sessionSecret,
@@ -134,6 +130,8 @@ export async function buildApp({
     lockedEmails: lockedDemoEmails(config),
   });
   await app.register(demoLockPlugin, { locked: lockedDemoEmails(config) });
+  await app.register(liveStreamPlugin, { database });
+  app.liveStream.source("notification", notificationLiveSource);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -141,8 +139,13 @@ export async function buildApp({
   await app.register(categoryRoutes);
   await app.register(listingRoutes);
   await app.register(orderRoutes);
+  await app.register(cashRoutes);
   await app.register(reportRoutes);
+  await app.register(messageRoutes);
+  await app.register(notificationRoutes);
   await app.register(sellerRoutes);
+  await app.register(savedRoutes);
+  await app.register(reviewRoutes);
   await app.register(adminRoutes);
   await app.register(overviewRoutes);
   const payments = config.payments;

@@ -2,6 +2,9 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { orders } from "#server/db/schema.ts";
 import { sendPasswordReset } from "#server/features/auth/password-reset.ts";
+import { buildConversation, buildConversationReport, buildOffer } from "#server/features/messages/testing.ts";
+import { buildDeadLetter } from "#server/features/notifications/testing.ts";
+import { unsubscribeToken } from "#server/features/notifications/unsubscribe-token.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { call, multipart, type Req } from "#server/test/app.ts";
 import {
@@ -71,6 +74,27 @@ export async function buyersOrder(w: World) {
   return (await bookOrder(w.app, w.cookies.buyer!, await sellersListing(w))).id;
 }
 
+/** A fresh held order of "buyer" that "seller" has marked paid in cash at the meeting. */
+async function cashMarkedOrder(w: World) {
+  const id = await buyersOrder(w);
+  const res = await call(w.app, { method: "POST", url: `/api/orders/${id}/cash`, cookie: w.cookies.seller });
+  if (res.statusCode !== 204) throw new Error(`cash mark failed: ${res.body}`);
+  return id;
+}
+
+/** A fresh cash-marked order whose buyer disputed the mark: an open dispute for the admins. */
+async function cashDisputedOrder(w: World) {
+  const id = await cashMarkedOrder(w);
+  const res = await call(w.app, {
+    method: "POST",
+    url: `/api/orders/${id}/cash/dispute`,
+    cookie: w.cookies.buyer,
+    payload: {},
+  });
+  if (res.statusCode !== 200) throw new Error(`cash dispute failed: ${res.body}`);
+  return id;
+}
+
 async function reportedListing(w: World) {
   const id = await sellersListing(w);
   const res = await call(w.app, {
@@ -80,6 +104,49 @@ async function reportedListing(w: World) {
     payload: { reason: "Looks like a scam" },
   });
   if (res.statusCode !== 201) throw new Error(`report failed: ${res.body}`);
+  return id;
+}
+
+/** A fresh conversation of "buyer" about a bike of "seller" (rows, so no rate limit counts it). */
+async function buyersConversation(w: World) {
+  return buildConversation(w.app, { buyerId: w.users.buyer.id, sellerId: w.users.seller.id });
+}
+
+/** A pending offer of "buyer" in a fresh conversation with "seller". */
+async function buyersOffer(w: World) {
+  const c = await buyersConversation(w);
+  return buildOffer(w.app, { ...c, buyerId: w.users.buyer.id });
+}
+
+/** A fresh order of "buyer" on a bike of "seller", paid (written as the payment would leave it). */
+async function buyersPaidOrder(w: World) {
+  const id = await buyersOrder(w);
+  await w.app.db.update(orders).set({ status: "paid", paidAt: sql`now()` }).where(eq(orders.id, id));
+  return id;
+}
+
+/** A fresh review by "buyer" of "seller", through the API. */
+async function buyersReview(w: World) {
+  const res = await call(w.app, {
+    method: "POST",
+    url: `/api/orders/${await buyersPaidOrder(w)}/review`,
+    cookie: w.cookies.buyer,
+    payload: { stars: 4 },
+  });
+  if (res.statusCode !== 201) throw new Error(`review failed: ${res.body}`);
+  return res.json().review.id as string;
+}
+
+/** A fresh review of "seller" that "otherBuyer" reported. */
+async function reportedReview(w: World) {
+  const id = await buyersReview(w);
+  const res = await call(w.app, {
+    method: "POST",
+    url: `/api/reviews/${id}/report`,
+    cookie: w.cookies.otherBuyer,
+    payload: { reason: "Not about the bike" },
+  });
+  if (res.statusCode !== 201) throw new Error(`review report failed: ${res.body}`);
   return id;
 }
 
@@ -246,6 +313,12 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     request: async () => ({ method: "GET", url: "/api/me/overview" }),
   },
+  // Asked as JSON, so that an allowed caller gets an answer instead of an open stream: the access
+  // rule runs first (401), then the type (406). The stream itself: plugins/live-stream.test.ts.
+  "GET /api/events": {
+    expected: { anonymous: 401, buyer: 406, otherBuyer: 406, seller: 406, otherSeller: 406, admin: 406 },
+    request: async () => ({ method: "GET", url: "/api/events", headers: { accept: "application/json" } }),
+  },
   // No pending sign-in behind it (no password step): start again, for everyone alike.
   "POST /api/auth/signin/mfa": {
     expected: { anonymous: 401, buyer: 401, otherBuyer: 401, seller: 401, otherSeller: 401, admin: 401 },
@@ -368,6 +441,34 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },
     request: async (w) => ({ method: "POST", url: `/api/orders/${await buyersOrder(w)}/release` }),
   },
+  "POST /api/orders/:id/cash": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/orders/${await buyersOrder(w)}/cash` }),
+  },
+  "POST /api/orders/:id/cash/confirm": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/orders/${await cashMarkedOrder(w)}/cash/confirm` }),
+  },
+  "POST /api/orders/:id/cash/dispute": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/orders/${await cashMarkedOrder(w)}/cash/dispute`,
+      payload: { reason: "I paid nothing yet" },
+    }),
+  },
+  "GET /api/admin/cash-disputes": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/cash-disputes" }),
+  },
+  "POST /api/admin/cash-disputes/:id/resolve": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 204 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/admin/cash-disputes/${await cashDisputedOrder(w)}/resolve`,
+      payload: { decision: "release" },
+    }),
+  },
   "GET /api/me/buyers": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
     request: async () => ({ method: "GET", url: "/api/me/buyers" }),
@@ -418,5 +519,208 @@ export const MATRIX: Record<string, Case> = {
   "DELETE /api/admin/listings/:id": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 204 },
     request: async (w) => ({ method: "DELETE", url: `/api/admin/listings/${await sellersListing(w)}` }),
+  },
+
+  // Messages: "buyer" and "seller" are the two people of each conversation; the others are not in it.
+  "POST /api/listings/:id/conversation": {
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 201, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/listings/${await sellersListing(w)}/conversation`,
+      payload: { body: "Are the papers clear?" },
+    }),
+  },
+  "GET /api/listings/:id/conversation": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "GET", url: `/api/listings/${w.listingId}/conversation` }),
+  },
+  "GET /api/conversations": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/conversations" }),
+  },
+  "GET /api/conversations/unread": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/conversations/unread" }),
+  },
+  "GET /api/conversations/:id": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "GET", url: `/api/conversations/${(await buyersConversation(w)).id}` }),
+  },
+  "GET /api/conversations/:id/messages": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "GET",
+      url: `/api/conversations/${(await buyersConversation(w)).id}/messages`,
+    }),
+  },
+  "POST /api/conversations/:id/messages": {
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 403, seller: 201, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/conversations/${(await buyersConversation(w)).id}/messages`,
+      payload: { body: "Yes, all papers are clear." },
+    }),
+  },
+  "POST /api/conversations/:id/read": {
+    expected: { anonymous: 401, buyer: 204, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/conversations/${(await buyersConversation(w)).id}/read`,
+    }),
+  },
+  "POST /api/conversations/:id/block": {
+    expected: { anonymous: 401, buyer: 204, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/conversations/${(await buyersConversation(w)).id}/block`,
+    }),
+  },
+  "DELETE /api/conversations/:id/block": {
+    expected: { anonymous: 401, buyer: 204, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "DELETE",
+      url: `/api/conversations/${(await buyersConversation(w)).id}/block`,
+    }),
+  },
+  "POST /api/conversations/:id/report": {
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 403, seller: 201, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/conversations/${(await buyersConversation(w)).id}/report`,
+      payload: { reason: "Asked me to pay before meeting" },
+    }),
+  },
+  "POST /api/conversations/:id/offers": {
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/conversations/${(await buyersConversation(w)).id}/offers`,
+      payload: { amount: 140_000 },
+    }),
+  },
+  "POST /api/offers/:id/accept": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/offers/${await buyersOffer(w)}/accept` }),
+  },
+  "POST /api/offers/:id/decline": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/offers/${await buyersOffer(w)}/decline` }),
+  },
+  "PUT /api/saved/:listingId": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "PUT", url: `/api/saved/${w.listingId}` }),
+  },
+  "DELETE /api/saved/:listingId": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "DELETE", url: `/api/saved/${w.listingId}` }),
+  },
+  "GET /api/saved/ids": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/saved/ids" }),
+  },
+  "GET /api/saved": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/saved" }),
+  },
+  "POST /api/orders/:id/review": {
+    expected: { anonymous: 401, buyer: 201, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/orders/${await buyersPaidOrder(w)}/review`,
+      payload: { stars: 5, comment: "Smooth deal" },
+    }),
+  },
+  "GET /api/me/reviews": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/me/reviews" }),
+  },
+  "GET /api/sellers/:id/reviews": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async (w) => ({ method: "GET", url: `/api/sellers/${w.users.seller.id}/reviews` }),
+  },
+  "POST /api/reviews/:id/reply": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/reviews/${await buyersReview(w)}/reply`,
+      payload: { reply: "Thank you!" },
+    }),
+  },
+  "POST /api/reviews/:id/report": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 201, seller: 201, otherSeller: 201, admin: 201 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/reviews/${await buyersReview(w)}/report`,
+      payload: { reason: "Rude words" },
+    }),
+  },
+  "GET /api/admin/reviews/reported": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/reviews/reported" }),
+  },
+  "DELETE /api/admin/reviews/:id": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 204 },
+    request: async (w) => ({ method: "DELETE", url: `/api/admin/reviews/${await reportedReview(w)}` }),
+  },
+  "POST /api/admin/reviews/:id/dismiss": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 204 },
+    request: async (w) => ({ method: "POST", url: `/api/admin/reviews/${await reportedReview(w)}/dismiss` }),
+  },
+  "GET /api/admin/conversation-reports": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/conversation-reports" }),
+  },
+  "POST /api/admin/conversation-reports/:id/dismiss": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 204 },
+    request: async (w) => {
+      const { id } = await buyersConversation(w);
+      await buildConversationReport(w.app, id, w.users.buyer.id);
+      return { method: "POST", url: `/api/admin/conversation-reports/${id}/dismiss` };
+    },
+  },
+
+  // Notifications: everyone signed in has their own; unsubscribing needs only the email's signed link.
+  "GET /api/notifications": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/notifications" }),
+  },
+  "GET /api/notifications/unread-count": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/notifications/unread-count" }),
+  },
+  "POST /api/notifications/read": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "POST", url: "/api/notifications/read", payload: {} }),
+  },
+  "GET /api/notifications/preferences": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/notifications/preferences" }),
+  },
+  "PUT /api/notifications/preferences": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    // Switched back on: the other cases see everyone's emails as they were.
+    request: async () => ({
+      method: "PUT",
+      url: "/api/notifications/preferences",
+      payload: { email: { reviewReceived: true } },
+    }),
+  },
+  "POST /api/notifications/unsubscribe": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/notifications/unsubscribe?token=${unsubscribeToken(w.app.config.sessionSecret, w.users.otherBuyer.id, "reviewReceived")}`,
+    }),
+  },
+  "GET /api/admin/outbox/dead": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/outbox/dead" }),
+  },
+  "POST /api/admin/outbox/:id/retry": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/admin/outbox/${await buildDeadLetter(w.app, w.users.otherBuyer.id)}/retry`,
+    }),
   },
 };

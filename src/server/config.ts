@@ -42,6 +42,9 @@ const EnvSchema = z
     RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(120),
     RATE_LIMIT_UPLOAD_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+    /** Messages one person may send a minute, and conversations they may start an hour. */
+    MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    CONVERSATIONS_PER_HOUR: z.coerce.number().int().positive().default(5),
     IMAGE_CLEANUP_GRACE_HOURS: z.coerce.number().positive().default(24),
     /** How long an unpaid booking keeps its bike (decision 021): 48 hours unless set; 1 minute to 30 days. */
     BOOKING_HOLD_MINUTES: z.coerce
@@ -59,6 +62,11 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(1).default("MotoHaat <no-reply@motohaat.test>"),
+    /** The notification outbox's worker (decision 023): how often it looks, how often it tries, how long it waits. */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
   })
   .superRefine(
     (env, ctx) => {
@@ -137,6 +145,9 @@ export type Config = {
   rateLimit: { max: number; windowSeconds: number };
   /** Per account: listing creations and profile changes (each runs the image pipeline). */
   uploadRateLimit: { max: number; windowSeconds: number };
+  /** Per account: messages sent (a minute), and conversations started (an hour). */
+  messageRateLimit: { max: number; windowSeconds: number };
+  conversationRateLimit: { max: number; windowSeconds: number };
   /** Images no listing or user refers to are deleted once older than this. */
   imageCleanupGraceMs: number;
   /** How long an unpaid booking holds its bike. */
@@ -154,6 +165,18 @@ export type Config = {
   google: GoogleConfig | null;
   /** No smtpUrl: each mail is written to outboxDir instead (never in production). */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /**
+   * The notification outbox's worker (decision 023). `pollIntervalMs` null: it never runs by itself
+   * (tests that run it by hand). A failed send waits `retryBaseMs` × 2^(attempt − 1) (at most a day),
+   * and after `maxAttempts` the row is dead; a claim holds a row for `leaseMs` while it is sent.
+   */
+  outbox: {
+    pollIntervalMs: number | null;
+    maxAttempts: number;
+    retryBaseMs: number;
+    leaseMs: number;
+    batch: number;
+  };
 };
 
 export type GoogleConfig = { issuer: URL; clientId: string; clientSecret: string };
@@ -264,6 +287,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     uploadRateLimit: { max: e.RATE_LIMIT_UPLOAD_MAX, windowSeconds: e.RATE_LIMIT_UPLOAD_WINDOW_SECONDS },
+    messageRateLimit: { max: e.MESSAGES_PER_MINUTE, windowSeconds: 60 },
+    conversationRateLimit: { max: e.CONVERSATIONS_PER_HOUR, windowSeconds: 3600 },
     imageCleanupGraceMs: e.IMAGE_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
     holdSweepIntervalMs: 60_000,
@@ -282,6 +307,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { issuer: new URL(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
+    outbox: {
+      pollIntervalMs: e.OUTBOX_POLL_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_SECONDS * 1000,
+      leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
+      batch: 10,
+    },
   };
 }
 

@@ -110,7 +110,9 @@ describe("a multipart body that is not well-formed is a 400, on every multipart 
         headers: { "content-type": contentType },
         payload,
       });
-      expect(expectProblem(res, 400).detail).toContain(detail);
+      const body = expectProblem(res, 400);
+      expect(body.detail).toContain(detail);
+      expect(body.code).toBe("multipart.malformed");
     });
   }
 });
@@ -148,20 +150,28 @@ describe("Fastify's and Node's own refusals are problem+json with the security h
     expect(Object.keys(expectedHeaders).length).toBeGreaterThan(5);
   });
 
-  const injected: Array<{ name: string; status: number; request: () => Promise<LightMyRequestResponse> }> = [
+  const injected: Array<{
+    name: string;
+    status: number;
+    code: string;
+    request: () => Promise<LightMyRequestResponse>;
+  }> = [
     {
       name: "a bad URL encoding",
       status: 400,
+      code: "request.badUrl",
       request: () => call(t.app, { method: "GET", url: "/api/listings/%zz" }),
     },
     {
       name: "a too long param",
       status: 414,
+      code: "request.paramTooLong",
       request: () => call(t.app, { method: "GET", url: `/api/listings/${"a".repeat(500)}` }),
     },
     {
       name: "invalid JSON",
       status: 400,
+      code: "request.badJson",
       request: () =>
         call(t.app, {
           method: "POST",
@@ -173,6 +183,7 @@ describe("Fastify's and Node's own refusals are problem+json with the security h
     {
       name: "an unsupported media type",
       status: 415,
+      code: "request.mediaType",
       request: () =>
         call(t.app, {
           method: "POST",
@@ -184,6 +195,7 @@ describe("Fastify's and Node's own refusals are problem+json with the security h
     {
       name: "a body over the limit",
       status: 413,
+      code: "request.tooLarge",
       request: () =>
         call(t.app, {
           method: "POST",
@@ -194,10 +206,11 @@ describe("Fastify's and Node's own refusals are problem+json with the security h
     },
   ];
 
-  it.each(injected)("$name: $status", async ({ status, request }) => {
+  it.each(injected)("$name: $status $code", async ({ status, code, request }) => {
     const res = await request();
     const body = expectProblem(res, status);
-    expect(Object.keys(body).sort()).toEqual(["detail", "status", "title", "type"]);
+    expect(Object.keys(body).sort()).toEqual(["code", "detail", "status", "title", "type"]);
+    expect(body.code).toBe(code);
     expectSecurityHeaders(res.headers);
   });
 
@@ -210,7 +223,7 @@ describe("Fastify's and Node's own refusals are problem+json with the security h
       port = address.port;
     });
 
-    const expectRawProblem = (res: Awaited<ReturnType<typeof rawRequest>>, status: number) => {
+    const expectRawProblem = (res: Awaited<ReturnType<typeof rawRequest>>, status: number, code: string) => {
       expect(res.status, res.body).toBe(status);
       expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
       expect(JSON.parse(res.body)).toEqual({
@@ -218,6 +231,7 @@ describe("Fastify's and Node's own refusals are problem+json with the security h
         title: expect.any(String),
         status,
         detail: expect.any(String),
+        code,
       });
       expectSecurityHeaders(res.headers);
     };
@@ -227,11 +241,11 @@ describe("Fastify's and Node's own refusals are problem+json with the security h
         port,
         `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${"c".repeat(20_000)}\r\n\r\n`,
       );
-      expectRawProblem(res, 431);
+      expectRawProblem(res, 431, "request.headersTooLarge");
     });
 
     it("a request that is not HTTP: 400", async () => {
-      expectRawProblem(await rawRequest(port, "HELLO there\r\n\r\n"), 400);
+      expectRawProblem(await rawRequest(port, "HELLO there\r\n\r\n"), 400, "request.notHttp");
     });
 
     it("a bad URL encoding over the network: 400", async () => {
@@ -241,6 +255,7 @@ describe("Fastify's and Node's own refusals are problem+json with the security h
           "GET /api/listings/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         ),
         400,
+        "request.badUrl",
       );
     });
   });

@@ -157,6 +157,9 @@ export const MSG = {
     chunkFailed: "Loading chunk failed",
     nulCharacter: "remove the invisible NUL character (\\0) from this text",
   },
+  live: {
+    eventStreamOnly: "This address is an event stream: ask for it with Accept: text/event-stream.",
+  },
   network: {
     unreachable: "We can't reach MotoHaat right now. Check your connection and try again.",
     banner: "MotoHaat can't be reached right now. Check your connection; we keep trying.",
@@ -343,6 +346,13 @@ export const MSG = {
     /** Money that reached the provider after the hold ended and the bike went to someone else (refunded). */
     lateRefunded:
       "Your payment arrived after this booking had ended and the bike had gone to another buyer, so it is being refunded in full.",
+  },
+  /** A seller's average rating as cards and pages show it (the rest of ratings: TALK_MSG.review). */
+  rating: {
+    starLabel: (n: number) => (n === 1 ? "1 star" : `${n} stars`),
+    average: (average: string, count: number) =>
+      `${average} out of 5, ${count} ${count === 1 ? "rating" : "ratings"}`,
+    noRatings: "No ratings yet",
   },
   image: {
     tooLarge: "The image is too large: the limit is 10 MB.",

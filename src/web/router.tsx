@@ -67,6 +67,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             path: paths.resetPassword.path,
             lazy: page(() => import("#web/features/auth/reset-password-page.tsx")),
           },
+          {
+            path: paths.unsubscribe.path,
+            lazy: page(() => import("#web/features/notifications/unsubscribe-page.tsx")),
+          },
           { path: paths.blog.path, lazy: page(() => import("#web/features/content/blog-page.tsx")) },
           {
             path: paths.blogArticle.path,
@@ -111,8 +115,20 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             }),
             children: [
               { index: true, lazy: page(() => import("#web/app/dashboard-home-page.tsx")) },
-              rolePage(d.profile.path, null, () => import("#web/features/auth/profile-page.tsx")),
-              rolePage(d.myOrders.path, "buyer", () => import("#web/features/orders/my-orders-page.tsx")),
+              rolePage(d.profile.path, null, () => import("#web/app/profile-route.tsx")),
+              rolePage(
+                d.notifications.path,
+                null,
+                () => import("#web/features/notifications/notifications-page.tsx"),
+              ),
+              rolePage(
+                d.undelivered.path,
+                "admin",
+                () => import("#web/features/notifications/dead-letters-page.tsx"),
+              ),
+              rolePage(d.myOrders.path, "buyer", () => import("#web/app/my-orders-route.tsx")),
+              rolePage(d.saved.path, "buyer", () => import("#web/features/saved/saved-page.tsx")),
+              rolePage(d.myReviews.path, "seller", () => import("#web/features/reviews/my-reviews-page.tsx")),
               rolePage(d.payment.path, "buyer", () => import("#web/app/payment-route.tsx")),
               rolePage(
                 d.addListing.path,
@@ -135,12 +151,20 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 () => import("#web/features/listings/edit-listing-page.tsx"),
               ),
               rolePage(d.myBuyers.path, "seller", () => import("#web/features/orders/my-buyers-page.tsx")),
+              // Buyers and sellers (the menu offers it to them; an admin has no conversations).
+              rolePage(d.messages.path, null, () => import("#web/features/messages/conversations-page.tsx")),
+              rolePage(
+                d.conversation.path,
+                null,
+                () => import("#web/features/messages/conversation-page.tsx"),
+              ),
               rolePage(d.allSellers.path, "admin", () => import("#web/features/admin/all-sellers-page.tsx")),
               rolePage(d.allBuyers.path, "admin", () => import("#web/features/admin/all-buyers-page.tsx")),
+              rolePage(d.reportedItems.path, "admin", () => import("#web/app/reported-items-route.tsx")),
               rolePage(
-                d.reportedItems.path,
+                d.cashDisputes.path,
                 "admin",
-                () => import("#web/features/admin/reported-items-page.tsx"),
+                () => import("#web/features/orders/cash-disputes-page.tsx"),
               ),
             ],
           },

@@ -12,11 +12,22 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`: a unit of work passes it on, never the outer `db`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Stops listening (and, on PostgreSQL, ends the listening connection). */
+export type Unlisten = () => Promise<void>;
 
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` from any node. PostgreSQL: one dedicated
+   * connection (a pooled one would be handed to queries); if it drops, it reconnects with back-off
+   * and calls `onReconnect`, since what was sent meanwhile is lost to it. PGlite: its own listen().
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -52,15 +63,94 @@ export async function openDatabase(opts: {
     // An idle connection the server ends (restart, failover, pg_terminate_backend) makes the pool emit
     // "error"; unhandled, that would crash the process. The pool replaces the connection on next use.
     pool.on("error", (err) => opts.onIdleError?.(err));
-    return { db: drizzlePg({ client: pool, schema }), kind: "postgres", close: () => pool.end() };
+    const url = opts.url;
+    return {
+      db: drizzlePg({ client: pool, schema }),
+      kind: "postgres",
+      close: () => pool.end(),
+      listen: (channel, onPayload, onReconnect) =>
+        listenPostgres(url, channel, onPayload, onReconnect, opts.onIdleError),
+    };
   }
   const memory = opts.dataDir === "memory://";
   if (!memory) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = new PGlite({ ...pgliteOptions, ...(memory ? {} : { dataDir: opts.dataDir }) });
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   parseOnce(client);
-  return { db, kind: "pglite", close: () => client.close() };
+  return pgliteDatabase(client);
+}
+
+/** A Database on an open PGlite instance (tests build theirs from a template this way). */
+export function pgliteDatabase(client: PGlite): Database {
+  return {
+    db: drizzlePglite({ client, schema }),
+    kind: "pglite",
+    close: () => client.close(),
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+  };
+}
+
+/** The first retry's wait after the listening connection drops; doubled up to a limit. */
+const LISTEN_RETRY_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  onError: ((err: Error) => void) | undefined,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let wait = LISTEN_RETRY_MS;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    next.on("error", (err) => {
+      onError?.(err);
+      void next.end().catch(() => {});
+      if (client === next) client = undefined;
+      if (!stopped) retry();
+    });
+    await next.connect();
+    // Identifier, not a parameter: LISTEN takes no bind parameters. The channel is ours, not input.
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    wait = LISTEN_RETRY_MS;
+  };
+
+  const retry = () => {
+    if (retryTimer || stopped) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().then(
+        () => onReconnect?.(),
+        (err: Error) => {
+          onError?.(err);
+          wait = Math.min(wait * 2, LISTEN_RETRY_MAX_MS);
+          retry();
+        },
+      );
+    }, wait);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
+    client = undefined;
+  };
 }
 
 /** The values Drizzle reads as PostgreSQL's text (it maps them itself): its PGlite driver's parsers. */

@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -45,6 +48,11 @@ export const users = pgTable(
     totpLastStep: integer("totp_last_step"),
     /** Wrong codes since the last right one: past a limit the code step needs the password again. */
     totpFailedAttempts: integer("totp_failed_attempts").notNull().default(0),
+    /**
+     * A seller's phone (a buyer gives theirs with each booking): shown only to a buyer whose booking
+     * of one of their bikes is held or paid (decision 015).
+     */
+    phone: text("phone"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -303,6 +311,19 @@ export const orders = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
     /** The provider's open payment intent for this order, reused when the buyer comes back. */
     paymentIntentId: text("payment_intent_id"),
+    /** The accepted offer this booking used: its price is the offer's, not the asking price. */
+    offerId: uuid("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    /**
+     * Cash at the meeting: the seller said the buyer paid in person. The hold then no longer runs
+     * out; the buyer confirms (the order is paid, with a `cash` payment) or disputes it.
+     */
+    cashMarkedAt: timestamp("cash_marked_at", { withTimezone: true, mode: "date" }),
+    /** The buyer said they did not pay cash: an admin sorts it out; the seller may not mark again. */
+    cashDisputedAt: timestamp("cash_disputed_at", { withTimezone: true, mode: "date" }),
+    /** The buyer's words when disputing, for the admin who decides (at most 500 characters). */
+    cashDisputeReason: text("cash_dispute_reason"),
+    /** When the buyer was told the hold runs out soon: each hold is reminded once. */
+    holdRemindedAt: timestamp("hold_reminded_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -405,4 +426,293 @@ export const testPaymentIntents = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("test_payment_intents_order_idx").on(t.orderId)],
+);
+
+/** Ids of what the live event stream carries (messages and notifications): see `messages`. */
+export const liveEventId = pgSequence("live_event_id");
+
+/**
+ * One conversation per buyer and bike (the seller answers, never starts one). The bike may be
+ * deleted later: the conversation stays readable with the model it was about.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    /** The bike's brand and model when the conversation began, for when the listing is gone. */
+    bikeModel: text("bike_model").notNull(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The newest message's id and time: the list's order and its unread counts. */
+    lastMessageId: bigint("last_message_id", { mode: "number" }).notNull().default(0),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The newest message each side has read: unread = their messages after it. */
+    buyerReadId: bigint("buyer_read_id", { mode: "number" }).notNull().default(0),
+    sellerReadId: bigint("seller_read_id", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_listing_buyer_idx").on(t.listingId, t.buyerId),
+    index("conversations_buyer_feed_idx").on(t.buyerId, t.lastMessageAt.desc(), t.id.desc()),
+    index("conversations_seller_feed_idx").on(t.sellerId, t.lastMessageAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * The messages of a conversation, the source of truth for the live stream: its ids come from one
+ * sequence shared with notifications (`live_event_id`), so an event stream's Last-Event-ID orders
+ * both and a reconnect replays what came after it.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().default(sql`nextval('live_event_id')`),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Shown as text, never as markup. */
+    body: text("body").notNull(),
+    /** A message that makes, accepts or declines an offer points at it. */
+    offerId: uuid("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.id),
+    check("messages_body_check", sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * A buyer's price for a bike, made in a conversation. The seller accepts or declines a pending one
+ * (one pending per conversation); an accepted one lets that buyer book at its price until `expiresAt`.
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Whole taka. */
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: ["pending", "accepted", "declined", "withdrawn"] })
+      .notNull()
+      .default("pending"),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    /** An accepted offer's last moment to book at its price (24 hours after acceptance). */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("offers_conversation_pending_idx").on(t.conversationId).where(sql`${t.status} = 'pending'`),
+    index("offers_listing_buyer_idx").on(t.listingId, t.buyerId),
+    check("offers_amount_check", sql`${t.amount} > 0`),
+    check("offers_status_check", sql`${t.status} in ('pending', 'accepted', 'declined', 'withdrawn')`),
+  ],
+);
+
+/** A person who blocked another: no messages either way between them. */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.blockedId),
+  ],
+);
+
+/** A conversation one of its two people reported to the admins (shown beside reported listings). */
+export const conversationReports = pgTable(
+  "conversation_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversation_reports_conversation_reporter_idx").on(t.conversationId, t.reporterId),
+    index("conversation_reports_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * In-app notifications (the bell), written in the same transaction as the event that causes them.
+ * Ids come from `live_event_id`, like messages (see there).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().default(sql`nextval('live_event_id')`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** What happened (a key of NOTIFICATION_KINDS in src/shared/schemas/notifications.ts). */
+    kind: text("kind").notNull(),
+    /** What the bell and the email show: the bike, its price, a link, a few words (no markup). */
+    data: jsonb("data").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_feed_idx").on(t.userId, t.id.desc()),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * The transactional outbox: one row per notification and channel, written with the notification,
+ * sent by a worker on any node (claimed with FOR UPDATE SKIP LOCKED), retried with back-off, and
+ * parked as `dead` after the last attempt for an admin to see. The idempotency key is unique, so
+ * a notification is queued for a channel once, and it travels with the message (Message-ID).
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text("idempotency_key").notNull().unique("outbox_idempotency_key_unique"),
+    notificationId: bigint("notification_id", { mode: "number" })
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ["email"] }).notNull(),
+    status: text("status", { enum: ["pending", "sent", "skipped", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not before this: the back-off after a failure, or a claim's lease while a worker sends. */
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_dead_idx").on(t.createdAt.desc()).where(sql`${t.status} = 'dead'`),
+    check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'skipped', 'dead')`),
+  ],
+);
+
+/** Kinds of email a person switched off (a row each); everything else is on. */
+export const emailOptOuts = pgTable(
+  "email_opt_outs",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** A buyer's saved bikes, with the price when saved ("price dropped from ৳X"). */
+export const savedListings = pgTable(
+  "saved_listings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** Whole taka: the asking price when saved. */
+    savedPrice: integer("saved_price").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index("saved_listings_user_feed_idx").on(t.userId, t.createdAt.desc(), t.listingId),
+    // A price drop or a sale tells everyone who saved the bike.
+    index("saved_listings_listing_idx").on(t.listingId),
+  ],
+);
+
+/** A buyer's rating of the seller of a paid order: once per order; the seller may answer once. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique("reviews_order_id_unique")
+      .references(() => orders.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stars: smallint("stars").notNull(),
+    comment: text("comment"),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true, mode: "date" }),
+    /** Removed by an admin: no longer shown or counted. */
+    removedAt: timestamp("removed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_seller_feed_idx")
+      .on(t.sellerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.removedAt} is null`),
+    check("reviews_stars_check", sql`${t.stars} between 1 and 5`),
+    check("reviews_comment_check", sql`char_length(${t.comment}) <= 500`),
+    check("reviews_reply_check", sql`char_length(${t.reply}) <= 500`),
+  ],
+);
+
+/**
+ * Each seller's rating count and star total over reviews not removed, kept by the transaction that
+ * changes a review, so cards (the hot path) join one row instead of averaging reviews.
+ */
+export const sellerRatings = pgTable(
+  "seller_ratings",
+  {
+    sellerId: uuid("seller_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    count: integer("count").notNull().default(0),
+    starsTotal: integer("stars_total").notNull().default(0),
+  },
+  (t) => [check("seller_ratings_count_check", sql`${t.count} >= 0 and ${t.starsTotal} >= 0`)],
+);
+
+/** Someone reported a review to the admins. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.reporterId] })],
 );

@@ -1,17 +1,62 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { images, listingPhotos, listings, users } from "#server/db/schema.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
 import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
-import { imageFileName } from "./store.ts";
+import { imageFileName, TEMP_FILE_NAME } from "./store.ts";
 
 export const IMAGE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * How old a crash's leftovers must be before they are swept: a temporary file, and an image row whose
+ * files are missing. An upload lives for seconds: it waits in the queue (at most ten uploads of ~0.35 s
+ * on two cores), is encoded, its row written or refreshed (`saveImage`), and only then are its files
+ * written, each a few hundred kB to a temporary file renamed into place at once. A row an hour old
+ * without its files, or a temporary file untouched for an hour, is a write that died. The hour also
+ * covers the clocks of nodes sharing the disk (a file's time is the writer's clock; a row's time is
+ * the database's, compared with the database's).
+ */
+export const LEFTOVER_MIN_AGE_MS = 60 * 60 * 1000;
+
 /** Rows deleted per transaction: a long backlog is worked through in short steps. */
 const BATCH = 500;
+
+/** No listing, listing photo or user shows the image (`listing_photo_uploads` keeps nothing alive). */
+function unreferenced(tx: Tx): SQL {
+  return and(
+    notExists(tx.select({ one: sql`1` }).from(listings).where(eq(listings.photoKey, images.key))),
+    notExists(tx.select({ one: sql`1` }).from(listingPhotos).where(eq(listingPhotos.imageKey, images.key))),
+    notExists(tx.select({ one: sql`1` }).from(users).where(eq(users.photoKey, images.key))),
+  )!;
+}
+
+function olderThan(ms: number): SQL {
+  return lt(images.createdAt, sql`now() - ${ms} * interval '1 millisecond'`);
+}
+
+/** Deletes every variant file of these images; a file already gone is no error. */
+async function removeFiles(dir: string, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.flatMap((key) =>
+      IMAGE_WIDTHS.map((w) => fs.rm(path.join(dir, imageFileName(key, w)), { force: true })),
+    ),
+  );
+}
+
+async function hasAllFiles(dir: string, key: string): Promise<boolean> {
+  const found = await Promise.all(
+    IMAGE_WIDTHS.map((w) =>
+      fs.access(path.join(dir, imageFileName(key, w))).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return found.every(Boolean);
+}
 
 /**
  * Deletes the images no listing or user refers to and that nothing saved for `graceMs` (an upload of
@@ -30,25 +75,12 @@ export async function deleteUnusedImages(db: Db, dir: string, graceMs: number): 
       const unused = tx
         .select({ key: images.key })
         .from(images)
-        .where(
-          and(
-            lt(images.createdAt, sql`now() - ${graceMs} * interval '1 millisecond'`),
-            notExists(tx.select({ one: sql`1` }).from(listings).where(eq(listings.photoKey, images.key))),
-            notExists(
-              tx.select({ one: sql`1` }).from(listingPhotos).where(eq(listingPhotos.imageKey, images.key)),
-            ),
-            notExists(tx.select({ one: sql`1` }).from(users).where(eq(users.photoKey, images.key))),
-          ),
-        )
+        .where(and(olderThan(graceMs), unreferenced(tx)))
         .limit(BATCH)
         .for("update", { skipLocked: true });
       const rows = await tx.delete(images).where(inArray(images.key, unused)).returning({ key: images.key });
       const batch = rows.map((r) => r.key);
-      await Promise.all(
-        batch.flatMap((key) =>
-          IMAGE_WIDTHS.map((w) => fs.rm(path.join(dir, imageFileName(key, w)), { force: true })),
-        ),
-      );
+      await removeFiles(dir, batch);
       return batch;
     });
     deleted.push(...keys);
@@ -57,7 +89,90 @@ export async function deleteUnusedImages(db: Db, dir: string, graceMs: number): 
 }
 
 /**
- * Runs `deleteUnusedImages` every `intervalMs` while the app is up, the first time one interval after
+ * Deletes the image rows, unused and older than `minAgeMs`, that lack any of their files: the process
+ * died between `saveImage` writing the row and renaming the files into place (or the disk lost them).
+ * Such a row would otherwise wait out the whole grace period of `deleteUnusedImages`. The rows are
+ * locked while their files are looked at and deleted (with any variant that was written), so an
+ * upload of the same picture meanwhile waits and then records and writes it anew, as above; a row
+ * saved within `minAgeMs` may be an upload writing its files right now, and is not looked at.
+ *
+ * A row a listing or a user refers to is left alone even without files: the foreign keys refuse its
+ * deletion, and the listing or person would lose the photo altogether. A crash cannot leave one (a
+ * row is referred to only once `saveImage` has returned, its files in place); only lost files can,
+ * which takes the disk's backup, not a sweep. Not looking at them keeps each run's cost to the few
+ * unused rows rather than every image. Returns the keys deleted.
+ */
+async function deleteImagesWithoutFiles(
+  db: Db,
+  dir: string,
+  minAgeMs = LEFTOVER_MIN_AGE_MS,
+): Promise<string[]> {
+  const deleted: string[] = [];
+  let after = "";
+  for (;;) {
+    const { seen, gone } = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ key: images.key })
+        .from(images)
+        .where(and(gt(images.key, after), olderThan(minAgeMs), unreferenced(tx)))
+        .orderBy(asc(images.key))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      const keys = rows.map((r) => r.key);
+      const complete = await Promise.all(keys.map((key) => hasAllFiles(dir, key)));
+      const incomplete = keys.filter((_, i) => !complete[i]);
+      if (incomplete.length > 0) {
+        await tx.delete(images).where(inArray(images.key, incomplete));
+        await removeFiles(dir, incomplete);
+      }
+      return { seen: keys, gone: incomplete };
+    });
+    deleted.push(...gone);
+    if (seen.length < BATCH) return deleted;
+    after = seen[seen.length - 1]!;
+  }
+}
+
+/**
+ * Deletes the temporary files (`tempFileName`) untouched for `minAgeMs`: left by a write that died
+ * before its rename. A younger one may be a write in progress and is kept. Returns their names.
+ */
+async function deleteStaleTempFiles(dir: string, minAgeMs = LEFTOVER_MIN_AGE_MS): Promise<string[]> {
+  let entries: AsyncIterable<{ name: string; isFile(): boolean }>;
+  try {
+    // Read as a stream: the folder holds three files per image.
+    entries = await fs.opendir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  const before = Date.now() - minAgeMs;
+  const deleted: string[] = [];
+  for await (const entry of entries) {
+    if (!entry.isFile() || !TEMP_FILE_NAME.test(entry.name)) continue;
+    const file = path.join(dir, entry.name);
+    // Gone meanwhile: renamed by its write, or swept by another node.
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat && stat.mtimeMs < before) {
+      await fs.rm(file, { force: true });
+      deleted.push(entry.name);
+    }
+  }
+  return deleted;
+}
+
+type ImageCleanup = { unused: string[]; withoutFiles: string[]; tempFiles: string[] };
+
+/** One run of the clean-up: unused images, then rows a crash left without files, then its temporary files. */
+export async function cleanUpImages(db: Db, dir: string, graceMs: number): Promise<ImageCleanup> {
+  const unused = await deleteUnusedImages(db, dir, graceMs);
+  const withoutFiles = await deleteImagesWithoutFiles(db, dir);
+  const tempFiles = await deleteStaleTempFiles(dir);
+  return { unused, withoutFiles, tempFiles };
+}
+
+/**
+ * Runs `cleanUpImages` every `intervalMs` while the app is up, the first time one interval after
  * start; a failure is logged and retried next time.
  */
 export function scheduleImageCleanup(app: FastifyInstance, intervalMs = IMAGE_CLEANUP_INTERVAL_MS): void {
@@ -66,8 +181,21 @@ export function scheduleImageCleanup(app: FastifyInstance, intervalMs = IMAGE_CL
     "image clean-up",
     intervalMs,
     async () => {
-      const keys = await deleteUnusedImages(app.db, app.config.imageDir, app.config.imageCleanupGraceMs);
-      if (keys.length > 0) app.log.info({ count: keys.length }, "unused images deleted");
+      const { unused, withoutFiles, tempFiles } = await cleanUpImages(
+        app.db,
+        app.config.imageDir,
+        app.config.imageCleanupGraceMs,
+      );
+      if (unused.length > 0) app.log.info({ count: unused.length }, "unused images deleted");
+      if (withoutFiles.length > 0) {
+        app.log.warn(
+          { count: withoutFiles.length },
+          "image rows without their files deleted (an upload died)",
+        );
+      }
+      if (tempFiles.length > 0) {
+        app.log.warn({ count: tempFiles.length }, "temporary image files deleted (an upload died)");
+      }
     },
     { atStart: false },
   );

@@ -23,6 +23,15 @@ export function imageFileName(key: string, width: number): string {
   return `${key}-${width}.webp`;
 }
 
+/**
+ * A variant is written under a name of its own, then renamed to its final name (`write`). One left
+ * behind (the process died in between) is swept by the clean-up once it is old (cleanup.ts).
+ */
+export function tempFileName(file: string): string {
+  return `${file}.${randomUUID()}.tmp`;
+}
+export const TEMP_FILE_NAME = /\.webp\.[0-9a-f-]{36}\.tmp$/;
+
 /** The browser's view of a stored image: the 640px variant as `src`, every variant in `srcSet`. */
 export function toImage(img: StoredImage): Image {
   const seen = new Set<number>();
@@ -160,7 +169,7 @@ export function createImageStore(dir: string, options: ImageStoreOptions = {}): 
       image.variants.map(async (v) => {
         const file = path.join(dir, imageFileName(image.key, v.width));
         // Unique per write: the same photo may be written at once by two requests or two nodes sharing the disk.
-        const tmp = `${file}.${randomUUID()}.tmp`;
+        const tmp = tempFileName(file);
         await fs.writeFile(tmp, v.data);
         await fs.rename(tmp, file);
       }),

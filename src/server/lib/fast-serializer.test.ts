@@ -38,7 +38,14 @@ function listing(overrides: Record<string, unknown> = {}) {
     nameTransfer: false,
     negotiable: true,
     photo: image,
-    seller: { id: "s1", name: "Rahim", photo: null, verified: true, email: "rahim@example.com" },
+    seller: {
+      id: "s1",
+      name: "Rahim",
+      photo: null,
+      verified: true,
+      rating: { average: 4.5, count: 2 },
+      email: "rahim@example.com",
+    },
     advertised: false,
     ...overrides,
   };
@@ -49,7 +56,16 @@ describe("fastSerializer", () => {
     const page = {
       items: [
         listing(),
-        listing({ area: "Mirpur 10", seller: { id: "s2", name: "Karim", photo: image, verified: false } }),
+        listing({
+          area: "Mirpur 10",
+          seller: {
+            id: "s2",
+            name: "Karim",
+            photo: image,
+            verified: false,
+            rating: { average: 0, count: 0 },
+          },
+        }),
       ],
       nextCursor: "WyJuZXdlc3QiXQ",
       total: 1000,

@@ -8,6 +8,7 @@ import Fastify, {
 } from "fastify";
 import { problem } from "#server/plugins/errors.ts";
 import { MSG } from "#shared/messages.ts";
+import type { ProblemCode } from "#shared/problem-codes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -36,10 +37,16 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
   return headers;
 }
 
-const urlDetail: Record<string, string> = {
-  FST_ERR_BAD_URL:
-    "The address is not valid: a % must start an escape such as %20; check the link or type it again.",
-  FST_ERR_MAX_PARAM_LENGTH: "A part of the address is too long; check the link or type it again.",
+const urlProblems: Record<string, { code: ProblemCode; detail: string }> = {
+  FST_ERR_BAD_URL: {
+    code: "request.badUrl",
+    detail:
+      "The address is not valid: a % must start an escape such as %20; check the link or type it again.",
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: "request.paramTooLong",
+    detail: "A part of the address is too long; check the link or type it again.",
+  },
 };
 
 /**
@@ -50,20 +57,26 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status >= 500) request.log.error({ err: error }, "server error");
-  const detail = status >= 500 ? MSG.generic.somethingWrong : (urlDetail[error.code] ?? error.message);
-  reply
-    .headers(request.server.securityHeaders)
-    .code(status)
-    .type("application/problem+json")
-    .send(problem(status, detail));
+  const known = urlProblems[error.code];
+  const body =
+    status >= 500
+      ? problem(500, MSG.generic.somethingWrong, undefined, "internal")
+      : problem(status, known?.detail ?? error.message, undefined, known?.code);
+  reply.headers(request.server.securityHeaders).code(status).type("application/problem+json").send(body);
 }
 
 /** Node's HTTP parser refusals, as Fastify's default client error handler sorts them. */
 function clientProblem(code: string) {
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return problem(408, "The request took too long to arrive.");
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return problem(408, "The request took too long to arrive.", undefined, "request.timeout");
   if (code === "HPE_HEADER_OVERFLOW")
-    return problem(431, "The request's headers are too large; clearing this site's cookies may help.");
-  return problem(400, "The request is not valid HTTP.");
+    return problem(
+      431,
+      "The request's headers are too large; clearing this site's cookies may help.",
+      undefined,
+      "request.headersTooLarge",
+    );
+  return problem(400, "The request is not valid HTTP.", undefined, "request.notHttp");
 }
 
 /**

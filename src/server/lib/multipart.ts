@@ -1,9 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 
-/** A multipart file field as @fastify/multipart attaches it in keyValues mode: a non-empty Buffer. */
+/**
+ * A multipart file field as @fastify/multipart attaches it in keyValues mode: a non-empty Buffer. The
+ * OpenAPI document shows it as a file (a binary string), as zod has no JSON Schema for a Buffer.
+ */
 export const fileField = (requiredMessage: string) =>
-  z.custom<Buffer>((v) => Buffer.isBuffer(v) && v.length > 0, { error: requiredMessage });
+  z
+    .custom<Buffer>((v) => Buffer.isBuffer(v) && v.length > 0, { error: requiredMessage })
+    .meta({ type: "string", format: "binary" });
 
 /**
  * Busboy (under @fastify/multipart) rejects a body that is not well-formed multipart with a plain

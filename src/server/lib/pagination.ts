@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { BadRequest } from "#server/errors.ts";
 import { MSG } from "#shared/messages.ts";
@@ -124,16 +124,16 @@ export function decodeKeysetCursor(
 
 /**
  * The rows after the cursor in `ORDER BY column <dir>, id <dir>` (both one direction, so one row
- * comparison, which a btree index on (column, id) serves as a range).
+ * comparison, which a btree index on (column, id) serves as a range). The cursor's value and id are
+ * given as SQL (a prepared statement's placeholders), cast to the sort's type.
  */
 export function afterKeyset(
   column: PgColumn | SQL,
   id: PgColumn | SQL,
   dir: "asc" | "desc",
   kind: SortValueKind,
-  cursor: KeysetCursor | null,
-): SQL | undefined {
-  if (!cursor) return undefined;
+  cursor: { value: SQLWrapper; id: SQLWrapper },
+): SQL {
   const value = kind === "timestamp" ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}::int`;
   return dir === "asc"
     ? sql`(${column}, ${id}) > (${value}, ${cursor.id}::uuid)`

@@ -5,7 +5,19 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Config } from "#server/config.ts";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, such as List-Unsubscribe (notification emails). */
+  headers?: Record<string, string>;
+  /**
+   * `<…@host>`: a notification's email sends the same id however often it is tried, so a copy sent
+   * again after a crash between the SMTP server's OK and our record of it is recognised as one.
+   */
+  messageId?: string;
+};
 
 export type Mailer = {
   /** Resolves once the SMTP server accepted the message (or it is in the outbox). */

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "#server/db/client.ts";
 import { Forbidden, MfaEnrolmentRequired, Unauthorized } from "#server/errors.ts";
-import type { AuthUser } from "#server/features/auth/presenter.ts";
 import {
   clearSessionCookie,
   hashToken,
@@ -12,6 +11,7 @@ import {
   setSessionCookie,
   touchSession,
 } from "#server/features/auth/sessions.ts";
+import type { AuthUser } from "#server/features/people/accounts.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Role } from "#shared/schemas/auth.ts";
 

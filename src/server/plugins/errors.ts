@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { BadRequest, HttpProblem, ServiceUnavailable } from "#server/errors.ts";
 import { malformedMultipart } from "#server/lib/multipart.ts";
 import { MSG } from "#shared/messages.ts";
+import { codeOf, type ProblemCode, statusesOf } from "#shared/problem-codes.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
 
 const titles: Record<number, string> = {
@@ -25,28 +26,63 @@ const titles: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/** Messages for framework errors, rewritten for a person rather than a developer. */
-const frameworkDetail: Record<string, string> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request as JSON or as multipart form data.",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object.",
-  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
-  FST_ERR_CTP_BODY_TOO_LARGE: "The request is too large.",
-  FST_REQ_FILE_TOO_LARGE: MSG.image.tooLarge,
-  FST_FILES_LIMIT: "Send one file at a time.",
-  FST_PARTS_LIMIT: "The form has too many parts.",
-  FST_INVALID_MULTIPART_CONTENT_TYPE: "Send the form as multipart form data.",
-  FST_FIELDS_LIMIT: "The form has too many fields.",
-  FST_PROTO_VIOLATION: "A form field has a reserved name (such as __proto__); rename it.",
-  FST_INVALID_JSON_FIELD_ERROR: "A form field marked as JSON is not valid JSON.",
-  FST_MP_PREMATURE_CLOSE: "The form ended before it was fully received; please send it again.",
+/**
+ * Framework errors (Fastify's, @fastify/multipart's) by their code: each problem's code and its
+ * message, rewritten for a person rather than a developer (none: the framework's own message).
+ */
+const frameworkProblems: Record<string, { code: ProblemCode; detail?: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: "request.mediaType",
+    detail: "Send the request as JSON or as multipart form data.",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: "request.emptyJson",
+    detail: "The request body is empty; send a JSON object.",
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: "request.badJson", detail: "The request body is not valid JSON." },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: "request.tooLarge", detail: "The request is too large." },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "request.contentLength" },
+  FST_REQ_FILE_TOO_LARGE: { code: "image.tooLarge", detail: MSG.image.tooLarge },
+  FST_FILES_LIMIT: { code: "multipart.tooManyFiles", detail: "Send one file at a time." },
+  FST_PARTS_LIMIT: { code: "multipart.tooManyParts", detail: "The form has too many parts." },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: "multipart.notMultipart",
+    detail: "Send the form as multipart form data.",
+  },
+  FST_FIELDS_LIMIT: { code: "multipart.tooManyFields", detail: "The form has too many fields." },
+  FST_PROTO_VIOLATION: {
+    code: "multipart.reservedName",
+    detail: "A form field has a reserved name (such as __proto__); rename it.",
+  },
+  FST_INVALID_JSON_FIELD_ERROR: {
+    code: "multipart.badJsonField",
+    detail: "A form field marked as JSON is not valid JSON.",
+  },
+  FST_MP_PREMATURE_CLOSE: {
+    code: "multipart.closedEarly",
+    detail: "The form ended before it was fully received; please send it again.",
+  },
 };
 
+/** Under the tests, a problem without its code is a bug said out loud (console.error fails the test). */
+const checkCodes = process.env.VITEST !== undefined;
+
+/**
+ * The problem+json body. Its `code` is the one given, else the one named after its detail (a message
+ * of MSG); one the API does not send with this status (src/shared/problem-codes.ts) fails the tests.
+ */
 export function problem(
   status: number,
   detail: string,
   errors?: Record<string, string>,
-  code?: string,
+  code: ProblemCode | undefined = codeOf(detail),
 ): Problem {
+  if (checkCodes && !(code && statusesOf(code).includes(status))) {
+    console.error(
+      `A ${status} problem with ${code ? `code ${code}, not listed with this status` : "no code"} ` +
+        `(detail: ${detail}): name it in src/shared/problem-codes.ts`,
+    );
+  }
   const title = titles[status] ?? "Error";
   return {
     type: "about:blank",
@@ -54,7 +90,7 @@ export function problem(
     status,
     detail,
     ...(errors ? { errors } : {}),
-    ...(code ? { code } : {}),
+    code: code ?? "unclassified",
   };
 }
 
@@ -67,13 +103,31 @@ function validationErrors(error: FastifyError): Record<string, string> {
   return errors;
 }
 
-/** The first field (dotted path) of `value` holding a NUL character, which no PostgreSQL text can store. */
-function fieldWithNul(value: unknown, path: string): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path || "body" : undefined;
-  if (value === null || typeof value !== "object" || Buffer.isBuffer(value)) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = fieldWithNul(inner, path ? `${path}.${key}` : key);
-    if (found) return found;
+/** Deeper than any request of ours (a payment's card fields are 2 deep): a deeper body is refused. */
+const MAX_BODY_DEPTH = 32;
+const TOO_DEEP = "The request body is nested too deeply.";
+
+/**
+ * The first field (dotted path) of `value` holding a NUL character, which no PostgreSQL text can
+ * store; a body nested deeper than MAX_BODY_DEPTH is refused. Iterative: a JSON body of a few KB
+ * can be thousands of levels deep, more than the call stack holds.
+ */
+function fieldWithNul(value: unknown): string | undefined {
+  const stack: [unknown, string, number][] = [[value, "", 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [inner, path, depth] = next;
+    if (typeof inner === "string") {
+      if (inner.includes("\u0000")) return path || "body";
+      continue;
+    }
+    if (inner === null || typeof inner !== "object" || Buffer.isBuffer(inner)) continue;
+    if (depth >= MAX_BODY_DEPTH) throw new BadRequest(TOO_DEEP, undefined, "request.tooDeep");
+    // Pushed last to first, so the fields are looked at in order.
+    const entries = Object.entries(inner);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, field] = entries[i]!;
+      stack.push([field, path ? `${path}.${key}` : key, depth + 1]);
+    }
   }
   return undefined;
 }
@@ -83,8 +137,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Before any handler sees it: PostgreSQL refuses a NUL in text, which would surface as a 500. A
   // preHandler, as multipart bodies are attached only after the preValidation hooks of this plugin.
   app.addHook("preHandler", async (request) => {
-    const field =
-      fieldWithNul(request.params, "") ?? fieldWithNul(request.query, "") ?? fieldWithNul(request.body, "");
+    const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
     if (field) throw new BadRequest(MSG.generic.nulCharacter, { [field]: MSG.generic.nulCharacter });
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -94,13 +147,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = problem(error.status, error.message, error.errors, error.code);
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const errors = validationErrors(error);
-      body = problem(400, Object.values(errors)[0] ?? "The request is not valid.", errors);
+      body = problem(400, Object.values(errors)[0] ?? "The request is not valid.", errors, "validation");
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      body = problem(error.statusCode, frameworkDetail[error.code] ?? error.message);
+      const known = frameworkProblems[error.code];
+      body = problem(error.statusCode, known?.detail ?? error.message, undefined, known?.code);
     } else if (malformed) {
-      body = problem(400, malformed);
+      body = problem(400, malformed, undefined, "multipart.malformed");
     } else {
-      body = problem(500, MSG.generic.somethingWrong);
+      body = problem(500, MSG.generic.somethingWrong, undefined, "internal");
     }
     if (error instanceof ServiceUnavailable && error.retryAfterSeconds) {
       reply.header("retry-after", error.retryAfterSeconds);

@@ -17,7 +17,9 @@ describe("uploads per account (RATE_LIMIT_UPLOAD_MAX=2)", () => {
     await t?.close();
   });
   function expectUploadLimited(res: LightMyRequestResponse) {
-    expect(expectProblem(res, 429).detail).toContain(MSG.image.tooManyUploads);
+    const body = expectProblem(res, 429);
+    expect(body.detail).toContain(MSG.image.tooManyUploads);
+    expect(body.code).toBe("image.tooManyUploads");
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -78,7 +80,7 @@ describe("behind one proxy (TRUST_PROXY=1)", () => {
   it("a client cannot pick the address it is counted as by sending X-Forwarded-For", async () => {
     const client = randomIp();
     for (let i = 0; i < 3; i++) expect((await viaProxy(randomIp(), client)).statusCode).toBe(401);
-    expectProblem(await viaProxy(randomIp(), client), 429);
+    expect(expectProblem(await viaProxy(randomIp(), client), 429).code).toBe("auth.tooManyAttempts");
     // Another client behind the same proxy has its own budget.
     expect((await viaProxy(client, randomIp())).statusCode).toBe(401);
   });

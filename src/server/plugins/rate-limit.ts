@@ -7,6 +7,7 @@ import { Redis } from "ioredis";
 import { TooManyRequests } from "#server/errors.ts";
 import { expandIpv6, unmapIpv4 } from "#server/lib/mask-ip.ts";
 import { MSG } from "#shared/messages.ts";
+import { codeOf } from "#shared/problem-codes.ts";
 import { FailoverCounters, storeOver } from "./rate-limit-store.ts";
 
 /** How long a rate-limit counter may wait on Redis before this process counts in memory instead. */
@@ -78,6 +79,14 @@ function connected(redis: Redis): Promise<void> {
 
 type Limits = { max: number; windowSeconds: number };
 
+/** Every hook `limiter` made: a route holding one answers 429, and the OpenAPI document says so. */
+const limiterHooks = new WeakSet<object>();
+
+/** Whether `hook` is a rate limit made by `limiter` (or the helpers built on it). */
+export function isRateLimit(hook: unknown): boolean {
+  return typeof hook === "function" && limiterHooks.has(hook);
+}
+
 /**
  * One counter as a hook: each call counts one and refuses with 429 problem+json and Retry-After
  * past `limits.max` in the window (default: the sign-in limits). Reusable for any form worth
@@ -96,17 +105,19 @@ export function limiter(
     timeWindow: limits.windowSeconds * 1000,
     keyGenerator: key,
   });
-  return async (request, reply) => {
+  const hook: onRequestHookHandler = async (request, reply) => {
     const limit = await check(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     throw tooMany(reply, message, limit.ttlInSeconds);
   };
+  limiterHooks.add(hook);
+  return hook;
 }
 
-/** The 429 to throw, with its Retry-After header set. */
+/** The 429 to throw, with its Retry-After header set; its code is its message's (the wait aside). */
 export function tooMany(reply: FastifyReply, message: string, retryAfterSeconds: number): TooManyRequests {
   reply.header("retry-after", retryAfterSeconds);
-  return new TooManyRequests(`${message} (retry in ${retryAfterSeconds} s)`);
+  return new TooManyRequests(`${message} (retry in ${retryAfterSeconds} s)`, codeOf(message));
 }
 
 /** Uploads (each runs the image pipeline) per signed-in account: `RATE_LIMIT_UPLOAD_*`. */

@@ -134,6 +134,38 @@ describe("Permissions-Policy", () => {
   });
 });
 
+describe("No framing: X-Frame-Options agrees with the CSP's frame-ancestors 'none'", () => {
+  let t: TestApp;
+  let webDist: Awaited<ReturnType<typeof createWebDist>>;
+  beforeAll(async () => {
+    webDist = await createWebDist("<!doctype html><title>shell</title>");
+    t = await createTestApp({}, { webDist: webDist.dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await webDist?.remove();
+  });
+
+  it.each([
+    ["an API answer", "/api/health", 200],
+    ["the app's page (HTML)", "/dashboard/myorders", 200],
+    ["a static file", BUILT_ASSET.url, 200],
+    ["an address Fastify cannot decode (answered before any hook)", "/api/listings/%E0%A4%A", 400],
+  ] as const)("DENY, not SAMEORIGIN, on %s (GET %s → %i)", async (_, url, status) => {
+    const res = await call(t.app, { method: "GET", url });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("the HTML page is the app's shell, sent as HTML", async () => {
+    const res = await call(t.app, { method: "GET", url: "/dashboard/myorders" });
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.body).toContain("<title>shell</title>");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+  });
+});
+
 describe("Cache-Control on the caller's own answers (route config noStore)", () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -82,6 +82,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
         upgradeInsecureRequests: null,
       },
     },
+    // The header older browsers read instead of frame-ancestors: DENY, as 'none' says (helmet's
+    // default SAMEORIGIN would let our own pages frame us, which the CSP forbids).
+    xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
     hsts: opts.publicOrigin.startsWith("https:"),
   };

@@ -5,6 +5,7 @@
  * pass over the keys.
  */
 import { and, asc, eq, gte, lt, max, type SQL, sql } from "drizzle-orm";
+import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { listings } from "#server/db/schema.ts";
 
@@ -13,22 +14,26 @@ const forSale = and(eq(listings.status, "available"), eq(listings.hidden, false)
 
 export type SitemapRow = { id: string; lastmod: Date };
 
+/** The key a sitemap pages by: a listing's id, or a seller's. */
+type KeyColumn = typeof listings.id | typeof listings.sellerId;
+/** The keys a sitemap lists, one row each, as a subquery named `keys`. */
+type Keys = SubqueryWithSelection<{ id: KeyColumn }, "keys">;
+
 /** Keys from `from` (included) up to `to` (excluded; none: to the end). */
-function keyRange(key: typeof listings.id | typeof listings.sellerId, from: string, to: string | undefined) {
+function keyRange(key: KeyColumn, from: string, to: string | undefined) {
   const range: SQL[] = [gte(key, from)];
   if (to !== undefined) range.push(lt(key, to));
   return range;
 }
 
 /**
- * The first id of every page of `size` listings for sale, in id order: one pass over them. Page n
- * holds the ids from its start up to the next page's start.
+ * The first id of every page of `size` ids of `keys`, in id order: one pass over them. Page n holds
+ * the ids from its start up to the next page's start.
  */
-export async function listingPageStarts(db: Db, size: number): Promise<string[]> {
+async function pageStarts(db: Db, keys: Keys, size: number): Promise<string[]> {
   const numbered = db
-    .select({ id: listings.id, n: sql<number>`row_number() over (order by ${listings.id})`.as("n") })
-    .from(listings)
-    .where(forSale)
+    .select({ id: keys.id, n: sql<number>`row_number() over (order by ${keys.id})`.as("n") })
+    .from(keys)
     .as("numbered");
   const rows = await db
     .select({ id: numbered.id })
@@ -36,6 +41,11 @@ export async function listingPageStarts(db: Db, size: number): Promise<string[]>
     .where(sql`(${numbered.n} - 1) % ${size} = 0`)
     .orderBy(asc(numbered.id));
   return rows.map((r) => r.id);
+}
+
+/** The first id of every page of `size` listings for sale (see pageStarts). */
+export function listingPageStarts(db: Db, size: number): Promise<string[]> {
+  return pageStarts(db, db.select({ id: listings.id }).from(listings).where(forSale).as("keys"), size);
 }
 
 /** Listings for sale with ids in [from, to), at most `size`, with the day each was listed. */
@@ -53,19 +63,13 @@ export function listingPage(
     .limit(size);
 }
 
-/** The first id of every page of `size` sellers with a bike for sale, in id order: one pass. */
-export async function sellerPageStarts(db: Db, size: number): Promise<string[]> {
-  const sellers = db.selectDistinct({ id: listings.sellerId }).from(listings).where(forSale).as("sellers");
-  const numbered = db
-    .select({ id: sellers.id, n: sql<number>`row_number() over (order by ${sellers.id})`.as("n") })
-    .from(sellers)
-    .as("numbered");
-  const rows = await db
-    .select({ id: numbered.id })
-    .from(numbered)
-    .where(sql`(${numbered.n} - 1) % ${size} = 0`)
-    .orderBy(asc(numbered.id));
-  return rows.map((r) => r.id);
+/** The first id of every page of `size` sellers with a bike for sale (see pageStarts). */
+export function sellerPageStarts(db: Db, size: number): Promise<string[]> {
+  return pageStarts(
+    db,
+    db.selectDistinct({ id: listings.sellerId }).from(listings).where(forSale).as("keys"),
+    size,
+  );
 }
 
 /**

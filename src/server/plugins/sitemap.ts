@@ -167,5 +167,5 @@ export async function sitemapRoutes(app: FastifyInstance) {
 
 /** Like any other unknown address (web.ts's not-found handler). */
 function notFound(request: FastifyRequest) {
-  return new NotFound(`Nothing at ${request.method} ${request.url.split("?")[0]}.`);
+  return new NotFound(`Nothing at ${request.method} ${request.url.split("?")[0]}.`, "route.notFound");
 }

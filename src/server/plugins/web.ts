@@ -139,6 +139,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
     return reply
       .code(404)
       .type("application/problem+json")
-      .send(problem(404, `Nothing at ${request.method} ${url.split("?")[0]}.`));
+      .send(problem(404, `Nothing at ${request.method} ${url.split("?")[0]}.`, undefined, "route.notFound"));
   });
 });

@@ -2,13 +2,11 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type BuildOptions, buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
-import { type Database, openDatabase, pgliteOptions } from "#server/db/client.ts";
-import * as schema from "#server/db/schema.ts";
+import { type Database, openDatabase, pgliteDatabase, pgliteOptions } from "#server/db/client.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
@@ -44,8 +42,7 @@ async function freshPglite(): Promise<Database> {
     await migrated.close();
     return dump;
   });
-  const client = new PGlite({ ...pgliteOptions, loadDataDir: await pgliteTemplate });
-  return { db: drizzle({ client, schema }), kind: "pglite", close: () => client.close() };
+  return pgliteDatabase(new PGlite({ ...pgliteOptions, loadDataDir: await pgliteTemplate }));
 }
 
 export async function openTestDatabase(): Promise<Database> {
@@ -80,16 +77,21 @@ export async function createTestApp(
   build: Pick<BuildOptions, "logger" | "paymentProvider" | "onRoute"> = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-test-"));
+  const loaded = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    RATE_LIMIT_AUTH_MAX: "10000",
+    RATE_LIMIT_UPLOAD_MAX: "10000",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
   const config = {
-    ...loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      RATE_LIMIT_AUTH_MAX: "10000",
-      RATE_LIMIT_UPLOAD_MAX: "10000",
-      LOG_LEVEL: "silent",
-      ...env,
-    }),
+    ...loaded,
+    // The notification email worker sends only when a test runs it (notifications' own tests do, by
+    // hand or with an interval): left running it would change outbox rows under tests about other
+    // things (the fuzz test checks that a refused request changes no row).
+    outbox: { ...loaded.outbox, pollIntervalMs: null },
     // No web build unless a test brings one (createWebDist): the answers must not depend on whether
     // `npm run build` has run on this machine (with a build, unknown GETs reach the SPA's routes).
     webDist: path.join(dataDir, "no-web-build"),
@@ -173,13 +175,14 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `${c.name}=${c.value}`;
 }
 
-/** Checks a response is RFC 9457 problem+json with this status (and detail, when given); returns the body. */
+/** Checks a response is RFC 9457 problem+json with this status and a code (and detail, when given); returns the body. */
 export function expectProblem(res: LightMyRequestResponse, status: number, detail?: string): Problem {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
   const body = res.json() as Problem;
   expect(body).toMatchObject({ type: "about:blank", title: expect.any(String), status });
   expect(typeof body.detail).toBe("string");
+  expect(typeof body.code, "every problem carries its code").toBe("string");
   if (detail !== undefined) expect(body.detail).toBe(detail);
   return body;
 }

@@ -61,6 +61,8 @@ export const UserSchema = z.object({
   mfaRequired: z.boolean(),
   /** Has a password (not Google-only): can change it, and prove who they are with it. */
   hasPassword: z.boolean(),
+  /** The phone a seller gives their buyers (`+8801XXXXXXXXX`), or null: only ever sent to its owner here. */
+  phone: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

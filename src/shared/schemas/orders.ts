@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { MAX_REASON_LENGTH } from "#shared/message-limits.ts";
 import { MSG } from "#shared/messages.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
 import { ImageSchema } from "./images.ts";
 import { ListingSchema } from "./listings.ts";
 import { pageOf } from "./paging.ts";
@@ -16,6 +18,17 @@ export function normalisePhone(typed: string): string | null {
   const match = BD_MOBILE.exec(typed.replace(/[\s-]/g, ""));
   return match ? `+88${match[1]}` : null;
 }
+
+/**
+ * The phone a seller gives on the profile page, for their buyers: optional, the booking form's rule,
+ * stored in the same form. Empty removes it (null); absent leaves it as it is.
+ */
+export const SellerPhoneSchema = z
+  .string()
+  .trim()
+  .max(40, { error: MSG.order.phoneInvalid })
+  .refine((v) => v === "" || normalisePhone(v) !== null, { error: MSG.order.phoneInvalid })
+  .transform((v) => (v === "" ? null : normalisePhone(v)!));
 
 /** How many unpaid (held) bookings one buyer may have at once. */
 export const MAX_HELD_ORDERS = 3;
@@ -55,13 +68,24 @@ export const ORDER_STATUSES = ["held", "paid", "expired", "cancelled", "released
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
-/** A paid order's receipt: the provider's payment id, the amount in whole taka, when it was paid. */
+/**
+ * A paid order's receipt: the provider's payment id (`cash:<order id>` for cash), the amount in
+ * whole taka, when it was paid, and how: by card, or in cash at the meeting.
+ */
 export const ReceiptSchema = z.object({
   paymentId: z.string(),
   amount: z.number().int(),
   paidAt: z.string(),
+  method: z.enum(["card", "cash"]),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
+
+/**
+ * Cash at the meeting: when the seller said the buyer paid in cash, and when the buyer disputed it
+ * (null until then). Null on a booking nobody marked.
+ */
+export const CashMarkSchema = z.object({ markedAt: z.string(), disputedAt: z.string().nullable() });
+export type CashMark = z.infer<typeof CashMarkSchema>;
 
 export const OrderSchema = z.object({
   id: z.string(),
@@ -78,6 +102,13 @@ export const OrderSchema = z.object({
   meetingLocation: z.string(),
   paid: z.boolean(),
   paidAt: z.string().nullable(),
+  /** The seller's cash mark on this booking, if any. */
+  cash: CashMarkSchema.nullable(),
+  /**
+   * The seller's phone, only while the booking is held or paid (decision 015); null then too when
+   * the seller has not given one.
+   */
+  sellerPhone: z.string().nullable(),
   listing: ListingSchema,
 });
 export type Order = z.infer<typeof OrderSchema>;
@@ -104,7 +135,43 @@ export const SellerBookingSchema = z.object({
   meetingLocation: z.string(),
   listing: z.object({ id: z.string(), model: z.string(), photo: ImageSchema }),
   buyer: PersonSchema.extend({ email: z.string().nullable(), phone: z.string().nullable() }),
+  /** The seller's own cash mark on this booking, if any. */
+  cash: CashMarkSchema.nullable(),
+  /** How a paid booking was paid; null while not paid. */
+  paidWith: z.enum(["card", "cash"]).nullable(),
 });
 export type SellerBooking = z.infer<typeof SellerBookingSchema>;
 export const SellerBookingsPageSchema = pageOf(SellerBookingSchema);
 export type SellerBookingsPage = z.infer<typeof SellerBookingsPageSchema>;
+
+/** The buyer's "No, I didn't": why, if they like (the seller reads it in their notification). */
+export const CashDisputeSchema = z.object({
+  reason: z.string().trim().max(MAX_REASON_LENGTH, { error: TALK_MSG.cash.reasonTooLong }).optional(),
+});
+export type CashDisputeReq = z.infer<typeof CashDisputeSchema>;
+
+const DisputePartySchema = z.object({ id: z.string(), name: z.string(), email: z.string().nullable() });
+
+/** A held booking whose buyer disputed the seller's cash mark, as the admins' list shows it. */
+export const CashDisputeItemSchema = z.object({
+  orderId: z.string(),
+  listing: z.object({ id: z.string(), model: z.string() }),
+  /** Whole taka. */
+  price: z.number().int(),
+  /** Name and email: the admin deciding may need to write to either (decision 015: a need). */
+  buyer: DisputePartySchema,
+  seller: DisputePartySchema,
+  markedAt: z.string(),
+  disputedAt: z.string(),
+  /** What the buyer said when disputing, if anything. */
+  reason: z.string().nullable(),
+  /** The booking runs out then unless someone decides first (the hold runs again from the dispute). */
+  holdUntil: z.string(),
+});
+export type CashDisputeItem = z.infer<typeof CashDisputeItemSchema>;
+export const CashDisputesPageSchema = pageOf(CashDisputeItemSchema);
+export type CashDisputesPage = z.infer<typeof CashDisputesPageSchema>;
+
+/** An admin's decision on a disputed cash mark: the buyer paid (the order is paid in cash) or release the bike. */
+export const CashResolveSchema = z.object({ decision: z.enum(["paid", "release"]) });
+export type CashResolveReq = z.infer<typeof CashResolveSchema>;

@@ -3,6 +3,8 @@ import { MSG } from "#shared/messages.ts";
 import { OrderSchema } from "./orders.ts";
 
 export const CURRENCY = "BDT";
+/** `payments.provider` of money handed over in cash at the meeting (the `payments` row of a confirmed cash deal). */
+export const CASH_PROVIDER = "cash";
 /** Payments are in poisha: taka × 100 (decision 013). */
 export const toPoisha = (taka: number) => taka * 100;
 

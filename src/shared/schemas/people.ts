@@ -15,6 +15,13 @@ export const SellerSchema = PersonSchema.extend({ verified: z.boolean() });
 export type Seller = z.infer<typeof SellerSchema>;
 
 /**
+ * A seller's rating by the buyers of their paid orders: the average stars to one decimal (0 with no
+ * rating) and how many ratings count (removed ones do not).
+ */
+export const SellerRatingSchema = z.object({ average: z.number(), count: z.number().int() });
+export type SellerRating = z.infer<typeof SellerRatingSchema>;
+
+/**
  * A seller as anyone may see them, signed in or not (on a listing, on their page): no email or
  * phone, which only people with a need for them get (decision 015).
  */
@@ -23,6 +30,7 @@ export const PublicSellerSchema = z.object({
   name: z.string(),
   photo: ImageSchema.nullable(),
   verified: z.boolean(),
+  rating: SellerRatingSchema,
 });
 export type PublicSeller = z.infer<typeof PublicSellerSchema>;
 

@@ -7,7 +7,7 @@ export const ProblemSchema = z.object({
   status: z.number().int(),
   detail: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
-  /** A machine-readable reason where the client acts on it (e.g. "mfa_enrolment_required"). */
-  code: z.string().optional(),
+  /** The problem's stable machine-readable name, for clients to branch on (src/shared/problem-codes.ts). */
+  code: z.string(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

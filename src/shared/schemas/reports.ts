@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_REASON_LENGTH } from "#shared/message-limits.ts";
 import { MSG } from "#shared/messages.ts";
 import { ListingSchema } from "./listings.ts";
 import { pageOf } from "./paging.ts";
@@ -9,7 +10,7 @@ export const ReportCreateSchema = z.object({
     .string({ error: MSG.report.reasonRequired })
     .trim()
     .min(1, { error: MSG.report.reasonRequired })
-    .max(500, { error: MSG.report.reasonTooLong }),
+    .max(MAX_REASON_LENGTH, { error: MSG.report.reasonTooLong }),
 });
 export type ReportCreateReq = z.infer<typeof ReportCreateSchema>;
 

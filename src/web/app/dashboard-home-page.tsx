@@ -10,6 +10,7 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
+import { AddPhoneNotice } from "#web/features/orders/add-phone-notice.tsx";
 import { holdTimeLeft, useNow } from "#web/lib/hold-time.ts";
 import { useSession } from "#web/lib/session.ts";
 import { DASHBOARD_ROLE_TITLE } from "./dashboard-menu.ts";
@@ -76,9 +77,14 @@ function steps(role: Role, overview: Overview | undefined, now: number): Step[] 
     const value = counts[key];
     return typeof value === "number" ? value : null;
   };
+  /** A count of things that wait for this person: above zero, its card stands out. */
+  const waiting = (key: string) => {
+    const count = n(key);
+    return { count, attention: (count ?? 0) > 0 };
+  };
   switch (role) {
     case "buyer": {
-      const held = n("heldOrders");
+      const { count: held, attention } = waiting("heldOrders");
       const ends = overview?.role === "buyer" ? overview.nextHoldEndsAt : null;
       const left = holdTimeLeft(ends, now);
       return [
@@ -90,7 +96,7 @@ function steps(role: Role, overview: Overview | undefined, now: number): Step[] 
             held === 0
               ? [{ label: O.buyerBrowse, to: paths.listings.getHref("all") }]
               : [{ label: O.buyerPay, to: d.myOrders.getHref() }],
-          attention: (held ?? 0) > 0,
+          attention,
         },
       ];
     }
@@ -107,10 +113,9 @@ function steps(role: Role, overview: Overview | undefined, now: number): Step[] 
         },
         {
           label: O.sellerHeld,
-          count: n("held"),
+          ...waiting("held"),
           hint: O.sellerHeldHint,
           links: [{ label: O.sellerBuyers, to: d.myBuyers.getHref() }],
-          attention: (n("held") ?? 0) > 0,
         },
         {
           label: O.sellerSold,
@@ -129,17 +134,15 @@ function steps(role: Role, overview: Overview | undefined, now: number): Step[] 
       return [
         {
           label: O.adminReports,
-          count: n("openReports"),
+          ...waiting("openReports"),
           hint: O.adminReportsHint,
           links: [{ label: O.adminReview, to: d.reportedItems.getHref() }],
-          attention: (n("openReports") ?? 0) > 0,
         },
         {
           label: O.adminUnverified,
-          count: n("unverifiedSellers"),
+          ...waiting("unverifiedSellers"),
           hint: O.adminUnverifiedHint,
           links: [{ label: O.adminVerify, to: d.allSellers.getHref() }],
-          attention: (n("unverifiedSellers") ?? 0) > 0,
         },
       ];
   }
@@ -164,6 +167,9 @@ function NextSteps({ role }: { role: Role }) {
           ))}
         </ul>
       )}
+      {/* A seller whose bike is booked and who has given no phone is asked for one (the buyer calls
+          it): below the steps, so its arrival moves nothing. */}
+      {data?.role === "seller" && data.held + data.sold > 0 ? <AddPhoneNotice /> : null}
     </section>
   );
 }

@@ -1,7 +1,13 @@
 import { LayoutDashboard } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
 import type { Role } from "#shared/schemas/auth.ts";
 import { DASHBOARD_MENU, DASHBOARD_OVERVIEW, DASHBOARD_ROLE_TITLE } from "./dashboard-menu.ts";
+
+/** Lazily: the top bar holds this menu on every page, and a visitor's first load needs none of it. */
+const UnreadMessagesBadge = lazy(() =>
+  import("#web/features/messages/unread-badge.tsx").then((m) => ({ default: m.UnreadMessagesBadge })),
+);
 
 type DashboardNavProps = {
   role: Role;
@@ -34,6 +40,11 @@ export function DashboardNav({ role, title, onNavigate, className = "" }: Dashbo
           <li key={item.href}>
             <NavLink to={item.href} onClick={onNavigate} className={active}>
               {item.label}
+              {item.badge === "unreadMessages" ? (
+                <Suspense fallback={null}>
+                  <UnreadMessagesBadge />
+                </Suspense>
+              ) : null}
             </NavLink>
           </li>
         ))}

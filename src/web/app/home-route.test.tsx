@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "#shared/schemas/auth.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
@@ -27,22 +28,41 @@ describe("home page advertised bikes", () => {
   it.each([
     ["a signed-out visitor", null],
     ["a buyer", buyer],
-  ])("shows %s the advertised bikes above the categories, each with Book now", async (_who, user) => {
-    serve(user);
-    renderRoutes(routes, "/");
+  ])(
+    "shows %s the search, the categories, then the advertised bikes, each with Book now",
+    async (_who, user) => {
+      serve(user);
+      renderRoutes(routes, "/");
 
-    const heading = await screen.findByRole("heading", { name: "Advertised bikes" }, { timeout: 5000 });
-    const section = heading.closest("section")!;
-    const cards = within(section).getAllByRole("article");
-    expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
-      "Yamaha FZS V3",
-      "Suzuki Gixxer",
-    ]);
-    for (const card of cards) expect(within(card).getByRole("button", { name: "Book now" })).toBeEnabled();
-    const categoriesHeading = await screen.findByRole("heading", { name: "Browse by category" });
-    expect(
-      heading.compareDocumentPosition(categoriesHeading) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+      const heading = await screen.findByRole("heading", { name: "Advertised bikes" }, { timeout: 5000 });
+      const section = heading.closest("section")!;
+      const cards = within(section).getAllByRole("article");
+      expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
+        "Yamaha FZS V3",
+        "Suzuki Gixxer",
+      ]);
+      for (const card of cards) expect(within(card).getByRole("button", { name: "Book now" })).toBeEnabled();
+      const categoriesHeading = await screen.findByRole("heading", { name: "Browse by category" });
+      const search = screen.getByRole("search", { name: "All bikes" });
+      const follows = (a: Node, b: Node) =>
+        Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+      expect(follows(search, categoriesHeading)).toBe(true);
+      expect(follows(categoriesHeading, heading)).toBe(true);
+    },
+  );
+
+  it("searches every bike from the first screen", async () => {
+    serve(null);
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [...routes, { path: "/products/:category", element: <h1>List page</h1> }],
+      "/",
+    );
+    await user.type(await screen.findByLabelText("Find a used bike"), "pulsar 150{Enter}");
+    expect(await screen.findByRole("heading", { name: "List page" })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      "/products/all?q=pulsar+150",
+    );
   });
 
   it("leaves the section out when no bike is advertised", async () => {

@@ -76,7 +76,11 @@ describe("navbar", () => {
 
   it("holds the dashboard's pages in its one phone menu for a signed-in person, and none for a visitor", async () => {
     const user = userEvent.setup();
-    mockApi(me({ ...buyer, role: "seller" }));
+    mockApi({
+      ...me({ ...buyer, role: "seller" }),
+      "GET /api/conversations/unread": () => ({ body: { unread: 0 } }),
+      "GET /api/notifications/unread-count": () => ({ body: { unread: 0 } }),
+    });
     renderRoutes(routes, "/");
     await user.click(await screen.findByRole("button", { name: "Open menu" }));
     const dashboard = screen.getByRole("navigation", { name: "Dashboard" });
@@ -88,6 +92,8 @@ describe("navbar", () => {
       ["Add a product", "/dashboard/addproduct"],
       ["My products", "/dashboard/myproducts"],
       ["My buyers", "/dashboard/mybuyers"],
+      ["My ratings", "/dashboard/myreviews"],
+      ["Messages", "/dashboard/messages"],
     ]);
     // Overview stands for the top bar's Dashboard link in this menu.
     const menu = dashboard.parentElement!;

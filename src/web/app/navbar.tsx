@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { User } from "#shared/schemas/auth.ts";
@@ -11,6 +11,8 @@ import { errorMessage } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
 import { DashboardNav } from "./dashboard-nav.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+
+const SignedInTools = lazy(() => import("./signed-in-tools.tsx"));
 
 type NavItem = { label: string; to: string; end?: boolean; hash?: boolean };
 
@@ -109,7 +111,7 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto max-w-[1440px] gap-2 px-2 sm:px-4">
+      <nav aria-label="Main" className="navbar mx-auto max-w-[1440px] gap-1 px-2 sm:gap-2 sm:px-4">
         <div className="flex flex-1 items-center gap-1">
           <button
             ref={toggleRef}
@@ -140,11 +142,11 @@ export function Navbar() {
           <NavItems items={items} />
         </ul>
 
-        <div className="flex flex-1 items-center justify-end gap-2">
+        <div className="flex flex-1 items-center justify-end gap-1 sm:gap-2">
           <ThemeToggle />
           {/* As wide and tall as the largest of its contents (Sign Up and Sign In, or the photo and Sign
               Out; below sm Sign In alone), so the theme toggle stays put when the session arrives (CLS). */}
-          <div className="flex min-h-10 min-w-[4.75rem] items-center justify-end gap-2 sm:min-w-[10.5rem]">
+          <div className="flex min-h-10 min-w-[4.75rem] items-center justify-end gap-1 sm:min-w-[10.5rem] sm:gap-2">
             {isLoading ? (
               <span
                 className="loading loading-dots loading-sm"
@@ -153,11 +155,26 @@ export function Navbar() {
               />
             ) : user ? (
               <>
+                {/* Until its chunk arrives, the space of its icons (Messages for buyers and sellers, the
+                    bell for all), so the theme toggle does not move when they appear (CLS). */}
+                <Suspense
+                  fallback={
+                    <span
+                      aria-hidden="true"
+                      className={
+                        user.role === "admin" ? "inline-block size-8" : "inline-block h-8 w-[4.5rem]"
+                      }
+                    />
+                  }
+                >
+                  <SignedInTools />
+                </Suspense>
                 <Link
                   to={paths.dashboard.profile.getHref()}
-                  className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                  className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
                 >
-                  <UserAvatar user={user} />
+                  {/* Smaller on a phone: with Messages and the bell, the bar must fit 360 px. */}
+                  <UserAvatar user={user} size="size-8 sm:size-10" />
                 </Link>
                 {signOutButton("hidden sm:inline-flex")}
               </>

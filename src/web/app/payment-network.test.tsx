@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { reportReachable } from "#web/lib/connectivity.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import PaymentRoute from "./payment-route.tsx";
 
@@ -20,6 +21,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   meetingLocation: "Dhanmondi 27",
   paid: false,
   paidAt: null,
+  cash: null,
+  sellerPhone: null,
   listing: buildListing({ model: "Yamaha FZS", status: "sold" }),
   ...over,
 });
@@ -117,15 +120,7 @@ describe("a payment whose confirmation gets no answer", () => {
     mockApi({
       "GET /api/orders/o1": () => ({ body: { order: order() } }),
       "POST /api/orders/o1/payment-intent": () => ({ body: intent }),
-      "POST /api/payments/confirm": () => ({
-        status: 503,
-        body: {
-          type: "about:blank",
-          title: "Service Unavailable",
-          status: 503,
-          detail: MSG.payment.providerUnavailable,
-        },
-      }),
+      "POST /api/payments/confirm": () => problemReply("payment.providerUnavailable"),
     });
     const user = userEvent.setup();
     renderRoutes(routes, "/dashboard/payment/o1");

@@ -1,10 +1,11 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import PaymentRoute from "./payment-route.tsx";
 
@@ -20,6 +21,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   meetingLocation: "Dhanmondi 27",
   paid: false,
   paidAt: null,
+  cash: null,
+  sellerPhone: null,
   listing: buildListing({ model: "Yamaha FZS", status: "sold" }),
   ...over,
 });
@@ -33,11 +36,6 @@ const intent = {
   status: "requires_payment_method",
   publishableKey: null,
 };
-
-const problem = (status: number, detail: string) => ({
-  status,
-  body: { type: "about:blank", title: "Error", status, detail },
-});
 
 const routes = [{ path: "/dashboard/payment/:orderId", Component: PaymentRoute }];
 const nextYear = String((new Date().getFullYear() + 1) % 100);
@@ -85,6 +83,8 @@ describe("payment page", () => {
 
     expect(await screen.findByText("pi_test_abc")).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Payment successful.");
+    // The Pay button that had focus is gone: focus goes to the answer, and a screen reader reads it.
+    await waitFor(() => expect(screen.getByRole("status")).toHaveFocus());
     expect(screen.getByRole("button", { name: "Paid" })).toBeDisabled();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
@@ -111,7 +111,8 @@ describe("payment page", () => {
       "GET /api/orders/o1": () => ({ body: { order: current } }),
       "POST /api/orders/o1/payment-intent": () => {
         current = order({ paid: true, paidAt: "2026-02-04T10:00:00.000Z" });
-        return problem(409, MSG.payment.alreadyPaid);
+        // Known by its code, whatever the server's words.
+        return problemReply("payment.alreadyPaid", { detail: "Paid already." });
       },
     });
     renderRoutes(routes, "/dashboard/payment/o1");
@@ -127,7 +128,12 @@ describe("payment page", () => {
             holdUntil: null,
             paid: true,
             paidAt: "2026-02-04T10:00:00.000Z",
-            receipt: { paymentId: "pi_test_0123abcd", amount: 150000, paidAt: "2026-02-04T10:00:00.000Z" },
+            receipt: {
+              paymentId: "pi_test_0123abcd",
+              amount: 150000,
+              paidAt: "2026-02-04T10:00:00.000Z",
+              method: "card",
+            },
           }),
         },
       }),
@@ -207,7 +213,7 @@ describe("payment page", () => {
       "GET /api/orders/o1": () => ({ body: { order: current } }),
       "POST /api/orders/o1/payment-intent": () => {
         current = order({ status: "expired", holdUntil: null, endedAt: new Date().toISOString() });
-        return problem(409, MSG.payment.notHeld.expired);
+        return problemReply("payment.notHeld.expired", { detail: "Too late to pay for this one." });
       },
     });
     renderRoutes(routes, "/dashboard/payment/o1");
@@ -225,7 +231,7 @@ describe("payment page", () => {
       "GET /api/orders/o1": () => ({ body: { order: current } }),
       "POST /api/orders/o1/payment-intent": () => {
         current = order({ status: "expired", holdUntil: null, endedAt: new Date().toISOString() });
-        return problem(409, MSG.payment.lateRefunded);
+        return problemReply("payment.lateRefunded");
       },
     });
     renderRoutes(routes, "/dashboard/payment/o1");
@@ -242,7 +248,7 @@ describe("payment page", () => {
       "POST /api/orders/o1/payment-intent": () => ({ body: intent }),
       "POST /api/payments/confirm": () => {
         current = order({ status: "expired", holdUntil: null, endedAt: new Date().toISOString() });
-        return problem(409, MSG.payment.notHeld.expired);
+        return problemReply("payment.notHeld.expired");
       },
     });
     const user = userEvent.setup();
@@ -259,10 +265,10 @@ describe("payment page", () => {
   });
 
   it.each([
-    [404, MSG.order.notFound, "We couldn't find this order"],
-    [403, MSG.order.notYours, "This order is not yours to pay"],
-  ])("answers a %i with a friendly page and the way back", async (status, detail, title) => {
-    mockApi({ "GET /api/orders/o1": () => problem(status, detail) });
+    [404, "order.notFound", MSG.order.notFound, "We couldn't find this order"],
+    [403, "order.notYours", MSG.order.notYours, "This order is not yours to pay"],
+  ] as const)("answers a %i with a friendly page and the way back", async (_status, code, detail, title) => {
+    mockApi({ "GET /api/orders/o1": () => problemReply(code) });
     renderRoutes(routes, "/dashboard/payment/o1");
     expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
     expect(screen.getByText(detail)).toBeInTheDocument();

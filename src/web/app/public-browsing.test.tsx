@@ -59,6 +59,21 @@ describe("anyone can look at bikes", () => {
     expect(router.state.location.pathname).toBe(`/products/productdetails/${bike.id}`);
   });
 
+  it("the seller of the bike finds Edit where others find Book now", async () => {
+    visit(`/products/productdetails/${bike.id}`, { ...seller, id: bike.seller.id });
+    const edit = await screen.findByRole("link", { name: "Edit" }, { timeout: 5000 });
+    expect(edit).toHaveAttribute("href", `/dashboard/myproducts/edit/${bike.id}`);
+    expect(screen.queryByRole("button", { name: "Book now" })).not.toBeInTheDocument();
+  });
+
+  it("another seller still finds Book now, which only buyers can use", async () => {
+    visit(`/products/productdetails/${bike.id}`, seller);
+    expect(
+      await screen.findByRole("button", { name: "Book now" }, { timeout: 5000 }),
+    ).toHaveAccessibleDescription("Only buyer accounts can book bikes.");
+    expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+  });
+
   it("a page asks for its bikes once: what its loader fetched while the code loaded is what it shows", async () => {
     const { fetchMock } = visit(`/products/productdetails/${bike.id}`, buyer);
     await screen.findByRole("heading", { level: 1, name: bike.model }, { timeout: 5000 });

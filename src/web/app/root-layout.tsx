@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Outlet, useNavigation } from "react-router";
 import { Spinner } from "#web/components/spinner.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 import { NetworkBanner } from "./network-banner.tsx";
+import { PageScroll } from "./scroll-restoration.tsx";
 
 /** Shown while a lazily loaded page (or its data) is on its way, so a click never looks ignored. */
 function NavigationProgress() {
@@ -42,7 +43,7 @@ export function RootLayout() {
   return (
     <Shell>
       <Outlet />
-      <ScrollRestoration />
+      <PageScroll />
     </Shell>
   );
 }

@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import type { SellerProfile } from "#shared/schemas/people.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import SellerRoute from "./seller-route.tsx";
 
@@ -18,6 +19,7 @@ const karim: SellerProfile = {
   name: "Karim Motors",
   photo: null,
   verified: true,
+  rating: { average: 0, count: 0 },
   memberSince: "2022-11-05T10:00:00.000Z",
   bikesSold: 12,
   bikesForSale: 3,
@@ -35,17 +37,7 @@ const page = (items: Listing[], nextCursor: string | null = null) => ({
 function serve(seller: SellerProfile | null, pages: Record<string, ReturnType<typeof page>> = {}) {
   return mockApi({
     "GET /api/sellers/s-1": () =>
-      seller
-        ? { body: { seller } }
-        : {
-            status: 404,
-            body: {
-              type: "about:blank",
-              title: "Not Found",
-              status: 404,
-              detail: MSG.listing.sellerNotFound,
-            },
-          },
+      seller ? { body: { seller } } : problemAnswer(404, MSG.listing.sellerNotFound),
     "GET /api/listings": (_init, url) => ({ body: pages[url.searchParams.get("cursor") ?? ""] }),
   });
 }

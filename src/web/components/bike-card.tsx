@@ -12,6 +12,8 @@ type BikeCardProps = {
   badge?: ReactNode;
   /** Laid over the photo's corner: Stock Out, reported. */
   overlay?: ReactNode;
+  /** Over the photo's top-right corner, above the card's link: the saved-bikes heart (composed by the app). */
+  corner?: ReactNode;
   /** 2 under a page heading, 3 under a section heading. */
   headingLevel?: 2 | 3;
   /** How wide the photo is drawn at each screen width, for the browser's pick from srcSet. */
@@ -41,6 +43,7 @@ export function BikeCard({
   title = model,
   badge,
   overlay,
+  corner,
   headingLevel = 2,
   sizes = "(min-width: 1280px) 30vw, (min-width: 768px) 45vw, 100vw",
   photoLoading,
@@ -69,6 +72,7 @@ export function BikeCard({
           className="absolute inset-0 size-full object-cover"
         />
         {overlay}
+        {corner ? <div className="absolute top-1 right-1 z-10">{corner}</div> : null}
       </figure>
       <div className={`card-body min-w-0 ${compact ? "gap-1 p-3 sm:gap-2 sm:p-4" : "gap-4 p-5"}`}>
         <div className="flex flex-wrap items-start justify-between gap-2">

@@ -49,3 +49,15 @@ export function FormField({ id, label, error, hint, children, strongError = fals
     </div>
   );
 }
+
+/**
+ * The message of the whole form rather than of one field (nothing to change, a refusal that names no
+ * field), above its button; announced when it appears. Nothing while there is none.
+ */
+export function FormError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm font-medium text-error">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from "react";
 
 type ModalProps = {
   open: boolean;
@@ -37,15 +37,16 @@ function keepFocusInside(e: KeyboardEvent<HTMLDialogElement>) {
 }
 
 /**
- * A modal built on the native <dialog>: `showModal()` makes the rest of the page inert (so focus
- * stays inside), Escape fires `cancel`, and focus goes back to whatever opened it when it closes.
- */
-/**
  * Opens the native <dialog> behind `ref` as a modal while `open` holds (the rest of the page inert),
  * focusing its `[data-autofocus]` control, and closes it again, focus back on whatever opened it.
+ * `close` calls the latest `onClose` (the owner sets `open` false); `onCancel` is the dialog's own
+ * (Escape, a phone's Back): it leaves the closing to React state, so `open` and the element never
+ * disagree.
  */
-export function useModalDialog(open: boolean) {
+export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
@@ -59,14 +60,21 @@ export function useModalDialog(open: boolean) {
       if (opener?.isConnected) opener.focus();
     };
   }, [open]);
-  return ref;
+  const close = () => onCloseRef.current();
+  const onCancel = (e: SyntheticEvent<HTMLDialogElement>) => {
+    e.preventDefault();
+    close();
+  };
+  return { ref, close, onCancel };
 }
 
+/**
+ * A modal built on the native <dialog>: `showModal()` makes the rest of the page inert (so focus
+ * stays inside), Escape fires `cancel`, and focus goes back to whatever opened it when it closes.
+ */
 export function Modal({ open, onClose, title, children, describedBy }: ModalProps) {
-  const ref = useModalDialog(open);
+  const { ref, close, onCancel } = useModalDialog(open, onClose);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
   return (
     <dialog
@@ -75,11 +83,7 @@ export function Modal({ open, onClose, title, children, describedBy }: ModalProp
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onKeyDown={keepFocusInside}
-      onCancel={(e) => {
-        // Escape: let React state drive the close, so `open` and the element never disagree.
-        e.preventDefault();
-        onCloseRef.current();
-      }}
+      onCancel={onCancel}
     >
       {open ? (
         <div className="modal-box max-h-[90dvh] w-full max-w-lg">
@@ -91,7 +95,7 @@ export function Modal({ open, onClose, title, children, describedBy }: ModalProp
               type="button"
               className="btn btn-ghost btn-sm btn-square -mt-1 -mr-2"
               aria-label="Close"
-              onClick={() => onCloseRef.current()}
+              onClick={close}
             >
               <X className="size-5" aria-hidden="true" />
             </button>
@@ -100,7 +104,7 @@ export function Modal({ open, onClose, title, children, describedBy }: ModalProp
         </div>
       ) : null}
       {/* A click outside the box closes it, as people expect; keyboard users have Escape and Close. */}
-      <div className="modal-backdrop" aria-hidden="true" onClick={() => onCloseRef.current()} />
+      <div className="modal-backdrop" aria-hidden="true" onClick={close} />
     </dialog>
   );
 }

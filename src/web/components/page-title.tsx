@@ -5,8 +5,8 @@ export const DEFAULT_TITLE = "MotoHaat — used motorbikes in Bangladesh";
 
 /**
  * Names the browser tab while the calling page is shown, and gives the default back when it goes.
- * Set from an effect rather than by rendering `<title>`: only React 19 hoists that into <head>, and the
- * production build runs on Preact (docs/decisions/020-preact-in-the-browser.md).
+ * Set from an effect: written when the browser ran Preact (decision 020, superseded by 025); React 19
+ * could hoist a rendered `<title>` now, and the server-rendered pages of issue 22 write their own head.
  */
 export function usePageTitle(title: string): void {
   useLayoutEffect(() => {

@@ -7,7 +7,14 @@ type PersonRow = { id: string; name: string; email: string; photo: Image | null 
 export type PeopleColumn<T> = {
   header: string;
   cell: (person: T) => ReactNode;
+  /**
+   * The row's actions: held at the table's right edge while the other columns scroll under it, so
+   * a phone (360 px) keeps them on screen.
+   */
+  actions?: boolean;
 };
+
+const ACTIONS_CELL = "sticky right-0 z-[1] bg-base-100 shadow-[-8px_0_8px_-8px_rgb(0_0_0_/_0.25)]";
 
 type PeopleTableProps<T extends PersonRow> = {
   /** Says what the table lists, for screen readers (the page heading already shows it). */
@@ -33,7 +40,7 @@ export function PeopleTable<T extends PersonRow>({ caption, people, columns }: P
             </th>
             <th scope="col">User</th>
             {columns.map((c) => (
-              <th key={c.header} scope="col">
+              <th key={c.header} scope="col" className={c.actions ? ACTIONS_CELL : undefined}>
                 {c.header}
               </th>
             ))}
@@ -57,7 +64,9 @@ export function PeopleTable<T extends PersonRow>({ caption, people, columns }: P
                 </div>
               </td>
               {columns.map((c) => (
-                <td key={c.header}>{c.cell(person)}</td>
+                <td key={c.header} className={c.actions ? ACTIONS_CELL : undefined}>
+                  {c.cell(person)}
+                </td>
               ))}
             </tr>
           ))}

@@ -1,16 +1,18 @@
 import { useId } from "react";
 import { formatDate } from "#shared/format.ts";
+import type { Receipt as OrderReceipt } from "#shared/schemas/orders.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
 import { Facts } from "./facts.tsx";
 import { Price } from "./price.tsx";
 
 type ReceiptProps = {
-  /** The order's receipt: the provider's payment id, whole taka, when it was paid. */
-  receipt: { paymentId: string; amount: number; paidAt: string };
+  /** The order's receipt: the payment id, whole taka, when it was paid, and how (card or cash). */
+  receipt: OrderReceipt;
   model: string;
   sellerName: string;
 };
 
-/** What a paid order's buyer keeps: the payment id, the amount, the date, the bike and its seller. */
+/** What a paid order's buyer keeps: the payment id, the amount, the date, how it was paid, the bike and its seller. */
 export function Receipt({ receipt, model, sellerName }: ReceiptProps) {
   const titleId = useId();
   return (
@@ -32,6 +34,10 @@ export function Receipt({ receipt, model, sellerName }: ReceiptProps) {
             <time key="paid" dateTime={receipt.paidAt}>
               {formatDate(receipt.paidAt)}
             </time>,
+          ],
+          [
+            TALK_MSG.cash.receiptMethod,
+            receipt.method === "cash" ? TALK_MSG.cash.cashMethod : TALK_MSG.cash.cardMethod,
           ],
           ["Bike", model],
           ["Seller", sellerName],

@@ -120,7 +120,9 @@ export function SideDrawer({
         {buttonInPage ? null : openButton}
         <DrawerButtonContext value={buttonInPage ? openButton : null}>{children}</DrawerButtonContext>
       </div>
-      <div className="drawer-side z-40 lg:top-16 lg:h-[calc(100dvh-4rem)]">
+      {/* On large screens it sticks below the top bar, under it: daisyUI's drawer-open sets top 0
+          with a stronger selector (hence top-16!), and z-40 would paint it over the bar's logo. */}
+      <div className="drawer-side z-40 lg:top-16! lg:z-20 lg:h-[calc(100dvh-4rem)]">
         {/* A tap beside the drawer closes it; the close button inside says so to everyone else. On
             large screens the drawer is part of the page and the backdrop would only take room. */}
         <button

@@ -17,7 +17,7 @@ export function UserAvatar({ user, size = "size-10" }: UserAvatarProps) {
         title={user.name}
         sizes="80px"
         loading="eager"
-        className={`${size} rounded-full object-cover ring-2 ring-base-300`}
+        className={`${size} shrink-0 rounded-full object-cover ring-2 ring-base-300`}
       />
     );
   }
@@ -26,7 +26,7 @@ export function UserAvatar({ user, size = "size-10" }: UserAvatarProps) {
       role="img"
       aria-label={user.name}
       title={user.name}
-      className={`${size} inline-flex items-center justify-center rounded-full bg-neutral font-semibold text-neutral-content`}
+      className={`${size} inline-flex shrink-0 items-center justify-center rounded-full bg-neutral font-semibold text-neutral-content`}
     >
       {user.name.trim().charAt(0).toUpperCase() || "?"}
     </span>

@@ -35,6 +35,10 @@ export const paths = {
     root: { path: "/dashboard", getHref: () => "/dashboard" },
     profile: { path: "profile", getHref: () => "/dashboard/profile" },
     myOrders: { path: "myorders", getHref: () => "/dashboard/myorders" },
+    /** A buyer's saved bikes. */
+    saved: { path: "saved", getHref: () => "/dashboard/saved" },
+    /** A seller's ratings, with Reply. */
+    myReviews: { path: "myreviews", getHref: () => "/dashboard/myreviews" },
     payment: {
       path: "payment/:orderId",
       getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
@@ -50,11 +54,25 @@ export const paths = {
       getHref: (id: string) => `/dashboard/myproducts/edit/${encodeURIComponent(id)}`,
     },
     myBuyers: { path: "mybuyers", getHref: () => "/dashboard/mybuyers" },
+    /** A buyer's or seller's conversations, and one of them. */
+    messages: { path: "messages", getHref: () => "/dashboard/messages" },
+    conversation: {
+      path: "messages/:id",
+      getHref: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
+    },
     allSellers: { path: "allsellers", getHref: () => "/dashboard/allsellers" },
     allBuyers: { path: "allbuyers", getHref: () => "/dashboard/allbuyers" },
     reportedItems: { path: "reporteditems", getHref: () => "/dashboard/reporteditems" },
+    /** The admins' open cash disputes (a buyer says they did not pay the cash a seller marked). */
+    cashDisputes: { path: "cashdisputes", getHref: () => "/dashboard/cashdisputes" },
+    /** Everything the person was told (the bell's full list). */
+    notifications: { path: "notifications", getHref: () => "/dashboard/notifications" },
+    /** The admins' emails the outbox gave up on. */
+    undelivered: { path: "undelivered", getHref: () => "/dashboard/undelivered" },
   },
   resetPassword: { path: "/reset-password", getHref: () => "/reset-password" },
+  /** An email's unsubscribe link: `?token=…` names the person and the kind of email. */
+  unsubscribe: { path: "/unsubscribe", getHref: () => "/unsubscribe" },
   /** Sign-in's second step (after a password reset or Google): the code from the authenticator app. */
   signinCode: {
     path: "/signin",

@@ -1,15 +1,26 @@
 import { MSG } from "#shared/messages.ts";
+import type { ProblemCode } from "#shared/problem-codes.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
 import { reportReachable, reportUnreachable } from "./connectivity.ts";
 
-/** A failed API call, carrying the server's problem+json (status, detail, field errors). */
+/** The server's problem+json, or one the client makes up for no answer (which has no code). */
+type ClientProblem = Omit<Problem, "code"> & { code?: string };
+
+/** A failed API call, carrying the server's problem+json (status, detail, field errors, code). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly problem: Problem;
-  constructor(problem: Problem) {
+  readonly problem: ClientProblem;
+  constructor(problem: ClientProblem) {
     super(problem.detail);
     this.status = problem.status;
     this.problem = problem;
+  }
+  /**
+   * What went wrong, as the server names it (src/shared/problem-codes.ts): branch on this, never on
+   * the message, which is for people and may be reworded. Undefined when the server did not answer.
+   */
+  get code(): ProblemCode | undefined {
+    return this.problem.code as ProblemCode | undefined;
   }
   /** Field → message, for putting server-side validation messages under form fields. */
   get fieldErrors(): Record<string, string> {
@@ -42,7 +53,9 @@ export function failedAnswer(status: number, title: string, body: unknown): ApiE
   }
   reportReachable();
   if (isProblem(body) && status >= 400 && status < 500) return new ApiError(body);
-  return new ApiError({ type: "about:blank", title, status, detail: MSG.generic.somethingWrong });
+  // A 5xx keeps its code (what failed, e.g. the card provider), never its words.
+  const code = isProblem(body) ? body.code : undefined;
+  return new ApiError({ type: "about:blank", title, status, detail: MSG.generic.somethingWrong, code });
 }
 
 type Body = FormData | Record<string, unknown> | undefined;

@@ -40,6 +40,8 @@ export const queryKeys = {
     detail: (orderId: string) => ["orders", "detail", orderId] as const,
     /** The seller's buyers (My buyers): outside `orders.all` (see above). */
     myBuyers: ["buyers", "mine"] as const,
+    /** The admins' open cash disputes: outside `orders.all`, refreshed by an admin's decision. */
+    cashDisputes: ["cash-disputes"] as const,
   },
   payments: {
     intent: (orderId: string) => ["payments", "intent", orderId] as const,
@@ -48,6 +50,45 @@ export const queryKeys = {
     all: ["reports"] as const,
     /** The admins' reported items. */
     reported: ["reports", "admin"] as const,
+  },
+  /**
+   * Conversations and their messages. The live event stream (`src/web/app/live-events.tsx`)
+   * invalidates `all` on a message or conversation event: the list, the open conversation and the
+   * unread badges refresh together.
+   */
+  conversations: {
+    all: ["conversations"] as const,
+    list: ["conversations", "list"] as const,
+    unread: ["conversations", "unread"] as const,
+    detail: (id: string) => ["conversations", "detail", id] as const,
+    messages: (id: string) => ["conversations", "messages", id] as const,
+    /** The buyer's conversation about a bike and their accepted offer for it (the bike's page). */
+    bike: (listingId: string) => ["conversations", "bike", listingId] as const,
+    /** The admins' queue of reported conversations. */
+    reported: ["conversations", "reported"] as const,
+  },
+  /** The bell. The live event stream invalidates `all` on a notification event. */
+  notifications: {
+    all: ["notifications"] as const,
+    list: ["notifications", "list"] as const,
+    unread: ["notifications", "unread"] as const,
+    /** The email switches of the profile page (not live). */
+    preferences: ["notification-preferences"] as const,
+  },
+  /** A buyer's saved bikes and which bikes are saved (the hearts on cards). */
+  saved: {
+    all: ["saved"] as const,
+    list: ["saved", "list"] as const,
+    ids: ["saved", "ids"] as const,
+  },
+  /** A seller's reviews (their public page and the bike's page). */
+  reviews: {
+    all: ["reviews"] as const,
+    ofSeller: (sellerId: string) => ["reviews", "seller", sellerId] as const,
+    /** The orders the buyer rated (My orders shows the stars instead of the form). */
+    mine: ["reviews", "mine"] as const,
+    /** The admins' queue of reported reviews. */
+    reported: ["reviews", "reported"] as const,
   },
   /** The dashboard's counts (`GET /api/me/overview`): asked again each time the page opens. */
   overview: ["overview"] as const,

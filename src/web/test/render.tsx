@@ -75,4 +75,5 @@ export const buyer = {
   mfaEnabled: false,
   mfaRequired: false,
   hasPassword: true,
+  phone: null,
 };

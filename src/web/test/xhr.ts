@@ -14,6 +14,8 @@ export type HeldUpload = {
   finish: () => Promise<void>;
   /** The connection drops: the request fails without an answer. */
   fail: () => void;
+  /** Whether the page stopped it (`xhr.abort()`); a stopped request answers nothing after. */
+  aborted: boolean;
 };
 
 function sizeOf(body: HeldUpload["body"]): number {
@@ -40,6 +42,7 @@ export function stubXhr({ hold = false }: { hold?: boolean } = {}) {
     #method = "GET";
     #url = "";
     #headers: Record<string, string> = {};
+    #upload: HeldUpload | undefined;
 
     open(method: string, url: string) {
       this.#method = method;
@@ -50,6 +53,12 @@ export function stubXhr({ hold = false }: { hold?: boolean } = {}) {
       this.#headers[name] = value;
     }
 
+    abort() {
+      if (!this.#upload || this.#upload.aborted) return;
+      this.#upload.aborted = true;
+      this.dispatchEvent(new ProgressEvent("abort"));
+    }
+
     send(body?: HeldUpload["body"]) {
       const total = sizeOf(body);
       const progress = (share: number) =>
@@ -57,6 +66,7 @@ export function stubXhr({ hold = false }: { hold?: boolean } = {}) {
           new ProgressEvent("progress", { lengthComputable: true, loaded: Math.round(total * share), total }),
         );
       const answer = async () => {
+        if (upload.aborted) return;
         progress(1);
         const res = await fetch(this.#url, {
           method: this.#method,
@@ -66,7 +76,7 @@ export function stubXhr({ hold = false }: { hold?: boolean } = {}) {
         this.status = res.status;
         this.statusText = res.statusText;
         this.responseText = await res.text();
-        this.dispatchEvent(new ProgressEvent("load"));
+        if (!upload.aborted) this.dispatchEvent(new ProgressEvent("load"));
       };
       const upload: HeldUpload = {
         method: this.#method,
@@ -76,7 +86,9 @@ export function stubXhr({ hold = false }: { hold?: boolean } = {}) {
         progress: (share) => act(() => void progress(share)),
         finish: () => act(answer),
         fail: () => act(() => void this.dispatchEvent(new ProgressEvent("error"))),
+        aborted: false,
       };
+      this.#upload = upload;
       sent.push(upload);
       if (!hold) {
         void (async () => {

@@ -1,16 +1,14 @@
 /**
- * Every `/api/admin/*` route, and only these, lives here: one file shows all an admin can do. The
- * handlers call the services of the domain whose rows they change (reports' review queue); the
- * admin service holds what no other domain owns (the lists of accounts and the sellers' verified tick).
+ * The admin's own routes: the lists of accounts and the sellers' verified tick, which no other domain
+ * owns. The review queue of reported listings (`/api/admin/reports`, removing a listing) is the
+ * reports feature's (`features/reports/routes.ts`).
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { dismissReports, listReported, removeListing } from "#server/features/reports/service.ts";
+import { verifyAndTellSeller } from "#server/workflows/seller-verification.ts";
 import { AdminBuyersPageSchema, SellerResponseSchema, SellersPageSchema } from "#shared/schemas/admin.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
-import { ReportedListingsPageSchema } from "#shared/schemas/reports.ts";
-import { listBuyers, listSellers, unverifySeller, verifySeller } from "./service.ts";
+import { listBuyers, listSellers, unverifySeller } from "./service.ts";
 
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +41,7 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: SellerResponseSchema },
       },
     },
-    async (request) => ({ seller: await verifySeller(db, request.params.id) }),
+    async (request) => ({ seller: await verifyAndTellSeller(db, request.params.id) }),
   );
 
   r.delete(
@@ -72,56 +70,5 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => listBuyers(db, request.query),
-  );
-
-  // The review queue keeps its "reports" tag: the API docs group it as before.
-  const reportTags = ["reports"];
-
-  r.get(
-    "/api/admin/reports",
-    {
-      config: { ...admin, noStore: true },
-      schema: {
-        tags: reportTags,
-        summary: "Listings with open reports, with every reason and reporter",
-        querystring: PageQuerySchema,
-        response: { 200: ReportedListingsPageSchema },
-      },
-    },
-    async (request) => listReported(db, request.query),
-  );
-
-  r.post(
-    "/api/admin/reports/:id/dismiss",
-    {
-      config: admin,
-      schema: {
-        tags: reportTags,
-        summary: "Dismiss every report on the listing `id`",
-        params: IdParamsSchema,
-        response: { 204: z.undefined() },
-      },
-    },
-    async (request, reply) => {
-      await dismissReports(db, request.params.id);
-      return reply.code(204).send();
-    },
-  );
-
-  r.delete(
-    "/api/admin/listings/:id",
-    {
-      config: admin,
-      schema: {
-        tags: reportTags,
-        summary: "Remove a listing (hidden instead when an order points at it)",
-        params: IdParamsSchema,
-        response: { 204: z.undefined() },
-      },
-    },
-    async (request, reply) => {
-      await removeListing(db, request.params.id);
-      return reply.code(204).send();
-    },
   );
 }

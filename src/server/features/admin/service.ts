@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { images, listings, orders, users } from "#server/db/schema.ts";
 import { NotFound } from "#server/errors.ts";
-import { liveAccount } from "#server/features/auth/account-deletion.ts";
+import { liveAccount } from "#server/features/people/accounts.ts";
 import {
   personColumns,
   personPhotoJoin,
@@ -62,20 +62,38 @@ export function unverifySeller(db: Db, sellerId: string): Promise<AdminSeller> {
 }
 
 async function setVerified(db: Db, sellerId: string, verified: boolean): Promise<AdminSeller> {
+  await db.transaction((tx) => changeVerified(tx, sellerId, verified));
+  return adminSeller(db, sellerId);
+}
+
+/**
+ * Sets a live seller's tick in the caller's transaction (404 for anyone else: a deleted seller is no
+ * one to verify); true when it changed, so the seller is told of a verification once
+ * (`workflows/seller-verification.ts`), not on every repeated click. The row is locked first, so two
+ * admins verifying at once see one change between them.
+ */
+export async function changeVerified(tx: Tx, sellerId: string, verified: boolean): Promise<boolean> {
   if (!isUuid(sellerId)) throw new NotFound(MSG.admin.sellerNotFound);
-  const updated = await db
-    .update(users)
-    .set({ verified })
-    // A deleted seller is no one to verify: 404 as for an unknown id.
+  const [row] = await tx
+    .select({ verified: users.verified })
+    .from(users)
     .where(and(eq(users.id, sellerId), eq(users.role, "seller"), liveAccount()))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw new NotFound(MSG.admin.sellerNotFound);
+    .for("update");
+  if (!row) throw new NotFound(MSG.admin.sellerNotFound);
+  if (row.verified === verified) return false;
+  await tx.update(users).set({ verified }).where(eq(users.id, sellerId));
+  return true;
+}
+
+/** A seller as All sellers shows them (after a change of their tick). */
+export async function adminSeller(db: Db, sellerId: string): Promise<AdminSeller> {
   const [row] = await db
     .select(sellerFields())
     .from(users)
     .leftJoin(images, personPhotoJoin())
     .where(eq(users.id, sellerId));
-  return toAdminSeller(row!);
+  if (!row) throw new NotFound(MSG.admin.sellerNotFound);
+  return toAdminSeller(row);
 }
 
 /**

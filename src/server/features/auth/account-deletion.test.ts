@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { listings, orders, sessions, users } from "#server/db/schema.ts";
 import { card, GOOD_CARD, openIntent } from "#server/features/payments/testing.ts";
-import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
-import { canSignIn, me, sessionCookieOf, signup, userRow } from "#server/test/auth.ts";
+import { call, expectProblem, sessionCookie, setupTestApp } from "#server/test/app.ts";
+import { canSignIn, me, sessionCookieOf, signin, signup, userRow } from "#server/test/auth.ts";
 import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
@@ -116,14 +116,10 @@ describe("DELETE /api/me", () => {
     });
     await pay(t.app, buyer.cookie, paid.id);
     // A second session of the same person (another phone) ends too.
-    const secondSession = (
-      await call(t.app, {
-        method: "POST",
-        url: "/api/auth/signin",
-        payload: { email: buyer.user.email, password: buyer.user.password },
-      })
-    ).headers["set-cookie"];
-    expect(secondSession).toBeDefined();
+    const secondSession = sessionCookie(
+      await signin(t.app, { email: buyer.user.email, password: buyer.user.password }),
+    );
+    expect(await me(t.app, secondSession)).not.toBeNull();
 
     const res = await deleteMe(t.app, buyer.cookie, { password: buyer.user.password });
     expect(res.statusCode, res.body).toBe(204);
@@ -133,6 +129,7 @@ describe("DELETE /api/me", () => {
       (await call(t.app, { method: "GET", url: "/api/me/overview", cookie: buyer.cookie })).statusCode,
     ).toBe(401);
     expect(await me(t.app, buyer.cookie)).toBeNull();
+    expect(await me(t.app, secondSession)).toBeNull();
     expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, buyer.user.id))).toEqual([]);
     expect(await canSignIn(t.app, buyer.user.email, buyer.user.password)).toBe(false);
 

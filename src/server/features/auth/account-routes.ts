@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientOf, limiter } from "#server/plugins/rate-limit.ts";
+import { deleteAccount } from "#server/workflows/account-deletion.ts";
 import { MSG } from "#shared/messages.ts";
 import {
   ChangePasswordResponseSchema,
@@ -11,7 +12,6 @@ import {
   EndedSessionsResponseSchema,
 } from "#shared/schemas/account.ts";
 import { changePassword, endSession, listDevices } from "./account.ts";
-import { deleteAccount } from "./account-deletion.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 import { clearSessionCookie, endSessions } from "./sessions.ts";
 

@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import type { Db } from "#server/db/client.ts";
 import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
-import { BadRequest, NotFound } from "#server/errors.ts";
+import { BadRequest, NotFound, Unauthorized } from "#server/errors.ts";
+import { liveAccount, lockLiveAccount } from "#server/features/people/accounts.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
 import { endSessions, hashToken, liveSession } from "./sessions.ts";
@@ -21,8 +22,9 @@ export async function changePassword(
   const [user] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), liveAccount()))
     .limit(1);
+  if (!user) throw new Unauthorized(MSG.auth.notSignedIn);
   // Google-only: there is no current password to prove; "Forgot password?" sets a first one by email.
   if (!user?.passwordHash) throw new BadRequest(MSG.account.noPassword);
   if (!(await verify(user.passwordHash, input.currentPassword))) {
@@ -33,6 +35,8 @@ export async function changePassword(
   // Hashed before the transaction: argon2 is slow on purpose, and a transaction should not wait for it.
   const passwordHash = await hash(input.newPassword);
   await db.transaction(async (tx) => {
+    // Deleted while the password was hashed: a deleted row must never get a password back (401).
+    await lockLiveAccount(tx, userId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await endSessions(tx, userId, currentSessionId);
     // A reset link asked for before the change would undo it.

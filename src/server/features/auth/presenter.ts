@@ -1,22 +1,9 @@
 import { sql } from "drizzle-orm";
 import { users } from "#server/db/schema.ts";
+import type { AuthUser } from "#server/features/people/accounts.ts";
 import { type PersonRow, personColumns, toStoredPhoto } from "#server/features/people/presenter.ts";
-import { type StoredImage, toImage } from "#server/images/store.ts";
+import { toImage } from "#server/images/store.ts";
 import type { Role, User } from "#shared/schemas/auth.ts";
-
-/** The signed-in user as the server keeps it on the request (`request.user`). */
-export type AuthUser = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  verified: boolean;
-  /** Signs in with a second factor (TOTP). */
-  mfaEnabled: boolean;
-  /** False for a Google-only account. */
-  hasPassword: boolean;
-  photo: StoredImage | null;
-};
 
 /**
  * The columns a signed-in user is read with: select them from `users` left-joined to their photo
@@ -28,6 +15,7 @@ export const authUserColumns = {
   verified: users.verified,
   totpEnabledAt: users.totpEnabledAt,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  phone: users.phone,
 };
 
 type AuthUserRow = PersonRow & {
@@ -35,6 +23,7 @@ type AuthUserRow = PersonRow & {
   verified: boolean;
   totpEnabledAt: Date | null;
   hasPassword: boolean;
+  phone: string | null;
 };
 
 /** A row of `authUserColumns` as the request's user. */
@@ -48,6 +37,7 @@ export function toAuthUser(r: AuthUserRow): AuthUser {
     mfaEnabled: r.totpEnabledAt !== null,
     hasPassword: r.hasPassword,
     photo: toStoredPhoto(r),
+    phone: r.phone,
   };
 }
 
@@ -63,5 +53,6 @@ export function toUserDto(u: AuthUser, requireAdminMfa: boolean): User {
     mfaEnabled: u.mfaEnabled,
     mfaRequired: requireAdminMfa && u.role === "admin",
     hasPassword: u.hasPassword,
+    phone: u.phone,
   };
 }

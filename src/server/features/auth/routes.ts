@@ -15,6 +15,7 @@ import {
   SigninSchema,
   SignupFieldsSchema,
 } from "#shared/schemas/auth.ts";
+import { SellerPhoneSchema } from "#shared/schemas/orders.ts";
 import { SigninResponseSchema } from "#shared/schemas/two-factor.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
@@ -41,6 +42,7 @@ const SignupBodySchema = SignupFieldsSchema.extend({
 const ResetConfirmBodySchema = PasswordResetConfirmSchema.extend({ password: UncommonPasswordSchema });
 // A browser's empty file input arrives as an empty file: that means "keep the photo".
 const ProfileBodySchema = ProfileFieldsSchema.extend({
+  phone: SellerPhoneSchema.optional(),
   photo: z.preprocess(
     (v) => (Buffer.isBuffer(v) && v.length === 0 ? undefined : v),
     fileField(MSG.signup.photoRequired).optional(),
@@ -147,7 +149,8 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: uploadLimiter(app, "profile"),
       schema: {
         tags: ["auth"],
-        summary: "Change the signed-in user's name and/or photo (multipart)",
+        summary:
+          "Change the signed-in user's name, photo and/or phone for buyers (multipart; an empty phone removes it)",
         consumes: ["multipart/form-data", "application/json"],
         body: ProfileBodySchema,
         response: { 200: MeResponseSchema },

@@ -3,12 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, users } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Unauthorized } from "#server/errors.ts";
+import { type AuthUser, lockLiveAccount } from "#server/features/people/accounts.ts";
 import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { type ImageStore, saveImage } from "#server/images/store.ts";
 import { isUniqueViolation } from "#server/lib/pg-errors.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ProfileFields, SignupFields } from "#shared/schemas/auth.ts";
-import { type AuthUser, authUserColumns, toAuthUser } from "./presenter.ts";
+import { authUserColumns, toAuthUser } from "./presenter.ts";
 
 /** Verified against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = await hash("not-a-real-password-Aa1!");
@@ -78,22 +79,31 @@ export async function signin(db: Db, email: string, password: string): Promise<A
   return loadAuthUser(db, user.id);
 }
 
-/** A new name, a new photo (through the image pipeline), or both. */
+/**
+ * A new name, a new photo (through the image pipeline), a phone for buyers (null removes it), or
+ * several of them.
+ */
 export async function updateProfile(
   db: Db,
   store: ImageStore,
   userId: string,
-  changes: ProfileFields & { photo?: Buffer | undefined },
+  changes: ProfileFields & { photo?: Buffer | undefined; phone?: string | null | undefined },
 ): Promise<AuthUser> {
-  if (changes.name === undefined && !changes.photo) throw new BadRequest(MSG.profile.nothingToChange);
+  if (changes.name === undefined && !changes.photo && changes.phone === undefined)
+    throw new BadRequest(MSG.profile.nothingToChange);
   const photo = changes.photo ? await saveImage(db, store, changes.photo) : undefined;
-  await db
-    .update(users)
-    .set({
-      ...(changes.name !== undefined && { name: changes.name }),
-      ...(photo && { photoKey: photo.key }),
-    })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    // Deleted since this request signed in: the deleted row keeps no new name or photo (401).
+    await lockLiveAccount(tx, userId);
+    await tx
+      .update(users)
+      .set({
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(photo && { photoKey: photo.key }),
+        ...(changes.phone !== undefined && { phone: changes.phone }),
+      })
+      .where(eq(users.id, userId));
+  });
   return loadAuthUser(db, userId);
 }
 

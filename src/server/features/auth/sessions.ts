@@ -3,10 +3,11 @@ import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { images, sessions, users } from "#server/db/schema.ts";
+import { type AuthUser, liveAccount } from "#server/features/people/accounts.ts";
 import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { maskIp } from "#server/lib/mask-ip.ts";
 import { prepared } from "#server/lib/prepared.ts";
-import { type AuthUser, authUserColumns, toAuthUser } from "./presenter.ts";
+import { authUserColumns, toAuthUser } from "./presenter.ts";
 
 const SESSION_COOKIE = "mh_session";
 /**
@@ -117,6 +118,9 @@ export async function loadSession(db: Db, id: string): Promise<LoadedSession | n
           eq(sessions.id, sql.placeholder("id")),
           gt(sessions.expiresAt, sql.placeholder("now")),
           gt(sessions.createdAt, sql.placeholder("signedInAfter")),
+          // A sign-in that checked the password just before the account was deleted may still have
+          // written its session: it signs nobody in.
+          liveAccount(),
         ),
       )
       .limit(1)

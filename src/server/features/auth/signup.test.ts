@@ -85,6 +85,7 @@ describe("sign up", () => {
       "mfaEnabled",
       "mfaRequired",
       "name",
+      "phone",
       "photo",
       "role",
       "verified",

@@ -6,6 +6,7 @@ import QRCode from "qrcode";
 import type { Db } from "#server/db/client.ts";
 import { mfaRecoveryCodes, sessions, users } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, HttpProblem, Unauthorized } from "#server/errors.ts";
+import { liveAccount } from "#server/features/people/accounts.ts";
 import { deriveKey, keyedHash, type SecretBox, secretBox } from "#server/lib/secret-box.ts";
 import { MSG } from "#shared/messages.ts";
 import {
@@ -246,10 +247,13 @@ export async function startEnrolment(db: Db, keys: MfaKeys, userId: string): Pro
   // Turning it on needs the password (confirmEnrolment): an account without one sets one first.
   if (!row.passwordHash) throw new BadRequest(MSG.mfa.noPassword);
   const secret = generateSecret();
-  await db
+  const started = await db
     .update(users)
     .set({ totpPendingSecret: keys.box.seal(secret, userId) })
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), liveAccount()))
+    .returning({ id: users.id });
+  // Deleted since this request signed in: the deleted row keeps no secret.
+  if (started.length === 0) throw new Unauthorized(MSG.auth.notSignedIn);
   const uri = generateURI({ issuer: ISSUER, label: row.email, secret });
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };

@@ -20,7 +20,11 @@ export async function healthRoutes(app: FastifyInstance) {
         await pingDatabase(app.db);
       } catch (err) {
         request.log.error({ err }, "health check: database unreachable");
-        throw new ServiceUnavailable("The database is not reachable.");
+        throw new ServiceUnavailable(
+          "The database is not reachable.",
+          undefined,
+          "health.databaseUnreachable",
+        );
       }
       reply.header("cache-control", "no-store");
       return { status: "ok" as const, database: app.databaseKind };

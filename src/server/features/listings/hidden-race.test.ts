@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { listings } from "#server/db/schema.ts";
-import { removeListing } from "#server/features/reports/service.ts";
 import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
+import { removeListing } from "#server/workflows/listing-removal.ts";
 import { MSG } from "#shared/messages.ts";
 import { patchListing } from "./testing.ts";
 

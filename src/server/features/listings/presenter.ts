@@ -5,8 +5,14 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { categories, images, listings, users } from "#server/db/schema.ts";
-import { personPhotoJoin, sellerColumns, toPublicSeller } from "#server/features/people/presenter.ts";
+import { categories, images, listings, sellerRatings, users } from "#server/db/schema.ts";
+import {
+  personPhotoJoin,
+  sellerColumns,
+  sellerRatingColumns,
+  sellerRatingJoin,
+  toPublicSeller,
+} from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
 import { DISTRICTS, districtLabel } from "#shared/districts.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
@@ -17,6 +23,8 @@ const listingPhoto = alias(images, "listing_photo");
  * Every listing read starts here: the seller's name and verified tick come from a join, never a
  * copy. `images` is the seller's photo (as `sellerColumns` reads it); the listing's own is an alias.
  * `extra` adds columns a read needs beside the listing (the details page's "reported by me").
+ * The seller's rating is a left join of one row per seller (`sellerRatingJoin`), so every card of
+ * a page carries it from the same statement.
  */
 export function selectListings<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
   return db
@@ -50,12 +58,14 @@ export function selectListings<Extra extends Record<string, SQL>>(db: Db, extra?
       photoWidth: listingPhoto.width,
       photoHeight: listingPhoto.height,
       seller: sellerColumns(),
+      ...sellerRatingColumns(),
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .innerJoin(categories, eq(categories.slug, listings.categorySlug))
     .innerJoin(listingPhoto, eq(listingPhoto.key, listings.photoKey))
-    .leftJoin(images, personPhotoJoin());
+    .leftJoin(images, personPhotoJoin())
+    .leftJoin(sellerRatings, sellerRatingJoin());
 }
 
 type ListingRow = Awaited<
@@ -90,7 +100,7 @@ export function toListing(r: ListingRow): Listing {
     nameTransfer: r.nameTransfer,
     negotiable: r.negotiable,
     photo: toImage({ key: r.photoKey, width: r.photoWidth, height: r.photoHeight }),
-    seller: toPublicSeller(r.seller),
+    seller: toPublicSeller(r.seller, r),
     advertised: r.advertised,
     status: r.status,
   };

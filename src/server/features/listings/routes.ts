@@ -2,12 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BadRequest } from "#server/errors.ts";
-import { liveOrdersOf } from "#server/features/orders/seller.ts";
-import { myOrderOf } from "#server/features/orders/service.ts";
-import { reportedByMe } from "#server/features/reports/service.ts";
 import { fastSerializerCompiler } from "#server/lib/fast-serializer.ts";
 import { fileField } from "#server/lib/multipart.ts";
 import { uploadLimiter } from "#server/plugins/rate-limit.ts";
+import { editListing } from "#server/workflows/listing-edit.ts";
+import { listingPage, sellerProducts } from "#server/workflows/listing-page.ts";
 import { MSG } from "#shared/messages.ts";
 import {
   BrandsResponseSchema,
@@ -24,18 +23,13 @@ import {
 } from "#shared/schemas/listings.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { catalogueBrands } from "./catalogue.ts";
-import { priceHintOf } from "./price-hint.ts";
 import { searchListings } from "./search.ts";
 import {
   advertiseListing,
   createListing,
   deleteListing,
-  getListingDetail,
   listAdvertised,
-  listingPhotosOf,
-  listSellerListings,
   stopAdvertisingListing,
-  updateListing,
   uploadListingPhoto,
 } from "./service.ts";
 
@@ -161,23 +155,7 @@ export async function listingRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // Signed in, the answer is the viewer's own (their order, their report): no cache keeps it.
       if (request.user) reply.header("cache-control", "private, no-store");
-      const {
-        listing,
-        reportedByMe: reported,
-        myOrder,
-      } = await getListingDetail(
-        db,
-        request.params.id,
-        request.user,
-        request.adminRights,
-        reportedByMe,
-        myOrderOf,
-      );
-      const [photos, priceHint] = await Promise.all([
-        listingPhotosOf(db, listing.id),
-        priceHintOf(db, listing),
-      ]);
-      return { listing: { ...listing, photos }, reportedByMe: reported, myOrder, priceHint };
+      return listingPage(db, request.params.id, request.user, request.adminRights);
     },
   );
 
@@ -236,7 +214,7 @@ export async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      listing: await updateListing(db, request.user!, request.params.id, request.body),
+      listing: await editListing(db, request.user!, request.params.id, request.body),
     }),
   );
 
@@ -252,7 +230,7 @@ export async function listingRoutes(app: FastifyInstance) {
         response: { 200: MyListingsPageSchema },
       },
     },
-    async (request) => listSellerListings(db, request.user!.id, request.query, liveOrdersOf),
+    async (request) => sellerProducts(db, request.user!, request.query),
   );
 
   r.post(

@@ -9,7 +9,13 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { bikeModels, listings, users } from "#server/db/schema.ts";
 import { BadRequest, NotFound } from "#server/errors.ts";
-import { decodeKeysetCursor, isUuid, type SortValueKind, toKeysetPage } from "#server/lib/pagination.ts";
+import {
+  afterKeyset,
+  decodeKeysetCursor,
+  isUuid,
+  type SortValueKind,
+  toKeysetPage,
+} from "#server/lib/pagination.ts";
 import { mayPrepare, prepared } from "#server/lib/prepared.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { MSG } from "#shared/messages.ts";
@@ -210,10 +216,7 @@ type ModelWalk = "all" | "each" | "any";
 
 /** The rows after the cursor in the sort's order (one row comparison: a range of its index). */
 function afterCursor(sort: (typeof SORTS)[ListingSort]): SQL {
-  const value = sort.kind === "timestamp" ? sql`${P("after")}::timestamptz` : sql`${P("after")}::int`;
-  return sort.dir === "asc"
-    ? sql`(${sort.column}, ${listings.id}) > (${value}, ${P("afterId")}::uuid)`
-    : sql`(${sort.column}, ${listings.id}) < (${value}, ${P("afterId")}::uuid)`;
+  return afterKeyset(sort.column, listings.id, sort.dir, sort.kind, { value: P("after"), id: P("afterId") });
 }
 
 /**

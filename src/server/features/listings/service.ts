@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, exists, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { images, listingPhotos, listingPhotoUploads, listings } from "#server/db/schema.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "#server/errors.ts";
-import type { AuthUser } from "#server/features/auth/presenter.ts";
+import { type AuthUser, lockLiveAccount } from "#server/features/people/accounts.ts";
 import { type ImageStore, type StoredImage, saveImage, toImage } from "#server/images/store.ts";
 import { beforeCursor, decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
 import { isForeignKeyViolation } from "#server/lib/pg-errors.ts";
@@ -11,11 +11,9 @@ import { MSG } from "#shared/messages.ts";
 import type {
   Listing,
   ListingCreateFields,
-  ListingOrder,
   ListingPhoto,
   ListingsPage,
   ListingUpdate,
-  MyListingsPage,
   MyOrder,
 } from "#shared/schemas/listings.ts";
 import { catalogueEntry } from "./catalogue.ts";
@@ -38,25 +36,16 @@ export function listAdvertised(db: Db, q: { cursor?: string | undefined; limit: 
   return page(db, and(visible, eq(listings.advertised, true), eq(listings.status, "available")), q);
 }
 
-/** The live booking of each of these bikes, by id (orders' `liveOrdersOf`, passed in by the route). */
-export type LiveOrdersOf = (db: Db, listingIds: string[]) => Promise<Map<string, ListingOrder>>;
-
-/** My products: the seller's bikes, newest first, each with its live booking and who made it. */
-export async function listSellerListings(
+/** My products: the seller's bikes, newest first (their live bookings are added by the workflow). */
+export function listSellerListings(
   db: Db,
   sellerId: string,
   q: { cursor?: string | undefined; limit: number },
-  liveOrdersOf: LiveOrdersOf,
-): Promise<MyListingsPage> {
-  const { items, nextCursor } = await page(db, and(visible, eq(listings.sellerId, sellerId)), q);
-  const live = await liveOrdersOf(
-    db,
-    items.filter((l) => l.status === "sold").map((l) => l.id),
-  );
-  return { items: items.map((l) => ({ ...l, order: live.get(l.id) ?? null })), nextCursor };
+): Promise<ListingsPage> {
+  return page(db, and(visible, eq(listings.sellerId, sellerId)), q);
 }
 
-/** Listings by id, in the order of `ids` (hidden ones included: orders and reports still show them). */
+/** Listings keyed by id (hidden ones included: orders and reports still show them). */
 export async function listingsByIds(db: Db, ids: string[]): Promise<Map<string, Listing>> {
   if (ids.length === 0) return new Map();
   const rows = await selectListings(db).where(inArray(listings.id, ids));
@@ -173,6 +162,8 @@ export async function createListing(
   const saved: StoredImage[] = [];
   for (const photo of photos) saved.push(await saveImage(db, store, photo));
   const id = await db.transaction(async (tx) => {
+    // A seller who deleted their account since this request signed in posts nothing (401).
+    await lockLiveAccount(tx, seller.id);
     const modelKey = await catalogueEntry(tx, fields.brand, fields.model);
     const [row] = await tx
       .insert(listings)
@@ -312,92 +303,138 @@ export async function deleteListing(db: Db, seller: AuthUser, id: string): Promi
   if (gone.length === 0) await refuseChange(db, id, MSG.listing.soldCannotDelete);
 }
 
-/**
- * An edit by the listing's seller: any of the form's fields, and `photoIds` — the photos in their new
- * order, cover first. Everything is written in one transaction whose UPDATE carries the status
- * condition (a sale racing the edit wins: 409), so a refusal changes nothing.
- */
-export async function updateListing(
-  db: Db,
-  seller: AuthUser,
-  id: string,
-  changes: ListingUpdate,
-): Promise<Listing> {
+/** The columns an edit writes. */
+function editColumns(changes: ListingUpdate) {
   const { photoIds, district, category, ...same } = changes;
-  const set = {
+  return {
     ...same,
     ...(district === undefined ? {} : { districtSlug: district }),
     ...(category === undefined ? {} : { categorySlug: category }),
     ...(photoIds === undefined ? {} : { photoKey: photoIds[0] }),
   };
+}
+
+/** An edit checked before its transaction (`checkListingEdit`), for `applyListingEdit` to write. */
+export type ListingEdit = { id: string; changes: ListingUpdate; set: ReturnType<typeof editColumns> };
+
+/**
+ * An edit by the listing's seller: any of the form's fields, and `photoIds` — the photos in their new
+ * order, cover first. What needs no transaction is checked first (something to change, the seller's
+ * own listing, no photo twice); `workflows/listing-edit.ts` then runs `applyListingEdit` in one
+ * transaction whose UPDATE carries the status condition (a sale racing the edit wins: 409), so a
+ * refusal changes nothing, and `finishListingEdit` answers.
+ */
+export async function checkListingEdit(
+  db: Db,
+  seller: AuthUser,
+  id: string,
+  changes: ListingUpdate,
+): Promise<ListingEdit> {
+  const { photoIds } = changes;
+  const set = editColumns(changes);
   if (Object.values(set).every((v) => v === undefined)) throw new BadRequest(MSG.listing.nothingToUpdate);
   await ownListing(db, seller, id);
   if (photoIds && new Set(photoIds).size !== photoIds.length) {
     throw new BadRequest(MSG.listing.photoRepeated, { photoIds: MSG.listing.photoRepeated });
   }
-  const updated = await db.transaction(async (tx) => {
-    if (photoIds) {
-      // Only the listing's own photos and this seller's unused uploads: an image existing is not enough
-      // (images are shared by content: another seller's photo or someone's avatar has a key too).
-      // KEY SHARE: the image clean-up (FOR UPDATE SKIP LOCKED) leaves these rows alone until we commit,
-      // so a photo found here is still there for the foreign keys below.
-      const found = await tx
-        .select({ key: images.key })
-        .from(images)
-        .where(
-          and(
-            inArray(images.key, photoIds),
-            or(
-              exists(
-                tx
-                  .select({ one: sql`1` })
-                  .from(listingPhotos)
-                  .where(and(eq(listingPhotos.listingId, id), eq(listingPhotos.imageKey, images.key))),
-              ),
-              exists(
-                tx
-                  .select({ one: sql`1` })
-                  .from(listingPhotoUploads)
-                  .where(
-                    and(
-                      eq(listingPhotoUploads.imageKey, images.key),
-                      eq(listingPhotoUploads.sellerId, seller.id),
-                    ),
+  return { id, changes, set };
+}
+
+/** What an applied edit did to the price: the asking price before and after (the same when unchanged). */
+export type AppliedEdit = { model: string; priceBefore: number; priceAfter: number };
+
+/**
+ * Writes the edit in the caller's transaction, the seller's row locked first: null when the bike is
+ * no longer changeable (held, sold, removed or deleted since the check), else the price before and
+ * after, for the workflow to tell the people who saved it of a drop.
+ */
+export async function applyListingEdit(
+  tx: Tx,
+  seller: AuthUser,
+  edit: ListingEdit,
+): Promise<AppliedEdit | null> {
+  const { id, changes, set } = edit;
+  const { photoIds } = changes;
+  await lockLiveAccount(tx, seller.id);
+  // The price before the edit, the bike's row locked in the lock order (the person, then the bike),
+  // so a concurrent edit cannot slip between this read and the UPDATE below.
+  const [before] = await tx
+    .select({ askingPrice: listings.askingPrice })
+    .from(listings)
+    .where(changeable(id))
+    .for("update");
+  if (!before) return null;
+  if (photoIds) {
+    // Only the listing's own photos and this seller's unused uploads: an image existing is not enough
+    // (images are shared by content: another seller's photo or someone's avatar has a key too).
+    // KEY SHARE: the image clean-up (FOR UPDATE SKIP LOCKED) leaves these rows alone until we commit,
+    // so a photo found here is still there for the foreign keys below.
+    const found = await tx
+      .select({ key: images.key })
+      .from(images)
+      .where(
+        and(
+          inArray(images.key, photoIds),
+          or(
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(listingPhotos)
+                .where(and(eq(listingPhotos.listingId, id), eq(listingPhotos.imageKey, images.key))),
+            ),
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(listingPhotoUploads)
+                .where(
+                  and(
+                    eq(listingPhotoUploads.imageKey, images.key),
+                    eq(listingPhotoUploads.sellerId, seller.id),
                   ),
-              ),
+                ),
             ),
           ),
-        )
-        .for("key share");
-      if (found.length !== photoIds.length) {
-        throw new BadRequest(MSG.listing.photoUnknown, { photoIds: MSG.listing.photoUnknown });
-      }
+        ),
+      )
+      .for("key share");
+    if (found.length !== photoIds.length) {
+      throw new BadRequest(MSG.listing.photoUnknown, { photoIds: MSG.listing.photoUnknown });
     }
-    const [row] = await tx
-      .update(listings)
-      .set(set)
-      .where(changeable(id))
-      .returning({ brand: listings.brand, model: listings.model, modelKey: listings.modelKey });
-    if (!row) return false;
-    if (changes.brand !== undefined || changes.model !== undefined) {
-      // From the row as now written: a brand-only edit keeps the model it has, and the other way round.
-      const modelKey = await catalogueEntry(tx, row.brand, row.model);
-      if (modelKey !== row.modelKey) await tx.update(listings).set({ modelKey }).where(eq(listings.id, id));
-    }
-    if (photoIds) {
-      // An upload goes into one listing: from now on it is that listing's photo, not a free upload.
-      await tx
-        .delete(listingPhotoUploads)
-        .where(
-          and(eq(listingPhotoUploads.sellerId, seller.id), inArray(listingPhotoUploads.imageKey, photoIds)),
-        );
-      await tx.delete(listingPhotos).where(eq(listingPhotos.listingId, id));
-      await tx
-        .insert(listingPhotos)
-        .values(photoIds.map((imageKey, position) => ({ listingId: id, position, imageKey })));
-    }
-    return true;
+  }
+  const [row] = await tx.update(listings).set(set).where(changeable(id)).returning({
+    brand: listings.brand,
+    model: listings.model,
+    modelKey: listings.modelKey,
+    askingPrice: listings.askingPrice,
   });
-  if (!updated) await refuseChange(db, id, MSG.listing.soldCannotEdit);
+  if (!row) return null;
+  if (changes.brand !== undefined || changes.model !== undefined) {
+    // From the row as now written: a brand-only edit keeps the model it has, and the other way round.
+    const modelKey = await catalogueEntry(tx, row.brand, row.model);
+    if (modelKey !== row.modelKey) await tx.update(listings).set({ modelKey }).where(eq(listings.id, id));
+  }
+  if (photoIds) {
+    // An upload goes into one listing: from now on it is that listing's photo, not a free upload.
+    await tx
+      .delete(listingPhotoUploads)
+      .where(
+        and(eq(listingPhotoUploads.sellerId, seller.id), inArray(listingPhotoUploads.imageKey, photoIds)),
+      );
+    await tx.delete(listingPhotos).where(eq(listingPhotos.listingId, id));
+    await tx
+      .insert(listingPhotos)
+      .values(photoIds.map((imageKey, position) => ({ listingId: id, position, imageKey })));
+  }
+  return { model: row.model, priceBefore: before.askingPrice, priceAfter: row.askingPrice };
+}
+
+/** The edited listing as its seller now sees it; 409 or 404 when `applyListingEdit` wrote nothing. */
+export async function finishListingEdit(
+  db: Db,
+  seller: AuthUser,
+  id: string,
+  applied: AppliedEdit | null,
+): Promise<Listing> {
+  if (!applied) await refuseChange(db, id, MSG.listing.soldCannotEdit);
   return getListing(db, id, seller);
 }

@@ -5,9 +5,9 @@ import { orders } from "#server/db/schema.ts";
 import { listingDetail } from "#server/features/listings/testing.ts";
 import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
+import { sweepExpiredHolds } from "#server/workflows/hold-endings.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
-import { sweepExpiredHolds } from "./service.ts";
 import { cancel, listingStatus, orderRow, passHold, release } from "./testing.ts";
 
 const HOLD_MINUTES = 90;

@@ -52,6 +52,9 @@ describe("orders", () => {
         meetingLocation: "Agrabad, Chattogram",
         paid: false,
         paidAt: null,
+        cash: null,
+        // The seller has given no phone.
+        sellerPhone: null,
         listing: expect.objectContaining({
           id: newer.id,
           model: "Honda CB Hornet",

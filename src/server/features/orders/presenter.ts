@@ -4,12 +4,13 @@
  */
 import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { images, listings, orders, payments } from "#server/db/schema.ts";
-import { isDeletedAccountEmail } from "#server/features/auth/account-deletion.ts";
+import { images, listings, orders, payments, users } from "#server/db/schema.ts";
+import { isDeletedAccountEmail } from "#server/features/people/accounts.ts";
 import { type PersonRow, personColumns, toPerson } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
-import type { Order, OrderStatus, SellerBooking } from "#shared/schemas/orders.ts";
+import type { CashDisputeItem, CashMark, Order, OrderStatus, SellerBooking } from "#shared/schemas/orders.ts";
+import { CASH_PROVIDER } from "#shared/schemas/payments.ts";
 
 /**
  * The columns of `orders` an order needs (`createdAtText` is for the page cursor).
@@ -41,14 +42,35 @@ export function orderColumns() {
     paymentAmount: sql<
       number | null
     >`(select ${payments.amount} from ${payments} where ${payments.orderId} = ${orders}.${sql.identifier("id")})`,
+    paymentProvider: sql<
+      string | null
+    >`(select ${payments.provider} from ${payments} where ${payments.orderId} = ${orders}.${sql.identifier("id")})`,
+    cashMarkedAt: orders.cashMarkedAt,
+    cashDisputedAt: orders.cashDisputedAt,
+    // The bike's seller's phone, for the buyer (toOrder shows it only while the order is live). Aliased
+    // tables: a select of one table names its columns bare, and `orders` has a phone of its own.
+    sellerPhone: sql<
+      string | null
+    >`(select su.${sql.identifier("phone")} from ${listings} sl join ${users} su on su.${sql.identifier("id")} = sl.${sql.identifier("seller_id")} where sl.${sql.identifier("id")} = ${orders}.${sql.identifier("listing_id")})`,
     createdAt: orders.createdAt,
     createdAtText: sql<string>`${orders.createdAt}::text`,
   };
 }
 
-/** A held order whose time to pay has run out, swept or not (decision 021). */
+/**
+ * The seller marked the booking paid in cash and the buyer has not disputed it: the bike stays held
+ * for the buyer until they confirm, so the hold no longer runs out (product.md, "Cash at the meeting").
+ */
+export function cashWaiting(): SQL<boolean> {
+  return sql<boolean>`(${orders.cashMarkedAt} is not null and ${orders.cashDisputedAt} is null)`;
+}
+
+/**
+ * A held order whose time to pay has run out, swept or not (decision 021). A cash mark waiting for
+ * the buyer stops the clock.
+ */
 export function holdPassed(): SQL<boolean> {
-  return sql<boolean>`(${orders.status} = 'held' and ${orders.holdUntil} <= now())`;
+  return sql<boolean>`(${orders.status} = 'held' and ${orders.holdUntil} <= now() and not ${cashWaiting()})`;
 }
 
 /**
@@ -56,7 +78,7 @@ export function holdPassed(): SQL<boolean> {
  * buyer's limit and what keeps a bike off the market. The one spelling of it (with `liveOrder`).
  */
 export function liveHold(): SQL<boolean> {
-  return sql<boolean>`(${orders.status} = 'held' and ${orders.holdUntil} > now())`;
+  return sql<boolean>`(${orders.status} = 'held' and (${orders.holdUntil} > now() or ${cashWaiting()}))`;
 }
 
 /** An order that keeps its bike: paid, or a hold still running. */
@@ -87,15 +109,40 @@ export type OrderRow = {
   endedAt: Date | null;
   paymentId: string | null;
   paymentAmount: number | null;
+  paymentProvider: string | null;
+  cashMarkedAt: Date | null;
+  cashDisputedAt: Date | null;
+  sellerPhone: string | null;
   createdAt: Date;
 };
 
+/** The cash mark as the API says it, or null. */
+function toCashMark(r: Pick<OrderRow, "cashMarkedAt" | "cashDisputedAt">): CashMark | null {
+  return r.cashMarkedAt
+    ? { markedAt: r.cashMarkedAt.toISOString(), disputedAt: r.cashDisputedAt?.toISOString() ?? null }
+    : null;
+}
+
+/** Until when a held order keeps its bike: none while a cash mark waits for the buyer (it does not run out). */
+function holdUntilOf(r: Pick<OrderRow, "status" | "holdUntil" | "cashMarkedAt" | "cashDisputedAt">) {
+  if (r.status !== "held" || (r.cashMarkedAt && !r.cashDisputedAt)) return null;
+  return r.holdUntil?.toISOString() ?? null;
+}
+
+/** How a paid order was paid: `cash` payments are the seller's mark confirmed, every other provider's a card. */
+function paidWith(r: Pick<OrderRow, "paidAt" | "paymentProvider">): "card" | "cash" | null {
+  if (!r.paidAt) return null;
+  return r.paymentProvider === CASH_PROVIDER ? "cash" : "card";
+}
+
 /** An order with its bike (read by `listingsByIds`: hidden bikes included, the buyer keeps them). */
 export function toOrder(r: OrderRow, listing: Listing): Order {
+  // The seller's phone while the buyer may need to call them, never after (decision 015).
+  const live = r.status === "held" || r.status === "paid";
   return {
     id: r.id,
     status: r.status,
-    holdUntil: r.status === "held" ? (r.holdUntil?.toISOString() ?? null) : null,
+    holdUntil: holdUntilOf(r),
     endedAt: r.endedAt?.toISOString() ?? null,
     receipt:
       r.paidAt && r.paymentId !== null && r.paymentAmount !== null
@@ -103,6 +150,7 @@ export function toOrder(r: OrderRow, listing: Listing): Order {
             paymentId: r.paymentId,
             amount: Math.round(r.paymentAmount / 100) /* poisha → taka */,
             paidAt: r.paidAt.toISOString(),
+            method: paidWith(r) ?? "card",
           }
         : null,
     bookedAt: r.createdAt.toISOString(),
@@ -111,6 +159,8 @@ export function toOrder(r: OrderRow, listing: Listing): Order {
     meetingLocation: r.meetingLocation,
     paid: r.paidAt !== null,
     paidAt: r.paidAt?.toISOString() ?? null,
+    cash: toCashMark(r),
+    sellerPhone: live ? r.sellerPhone : null,
     listing,
   };
 }
@@ -157,7 +207,7 @@ export function toSellerBooking(r: SellerBookingRow): SellerBooking {
   return {
     id: r.id,
     status: r.status,
-    holdUntil: r.status === "held" ? (r.holdUntil?.toISOString() ?? null) : null,
+    holdUntil: holdUntilOf(r),
     bookedAt: r.createdAt.toISOString(),
     paidAt: r.paidAt?.toISOString() ?? null,
     endedAt: r.endedAt?.toISOString() ?? null,
@@ -174,5 +224,43 @@ export function toSellerBooking(r: SellerBookingRow): SellerBooking {
       email: live && !isDeletedAccountEmail(buyer.email) ? buyer.email : null,
       phone: live ? r.phone : null,
     },
+    cash: toCashMark(r),
+    paidWith: paidWith(r),
+  };
+}
+
+type CashDisputeRow = {
+  orderId: string;
+  listingId: string;
+  model: string;
+  price: number;
+  buyerId: string;
+  buyerName: string;
+  buyerEmail: string;
+  sellerId: string;
+  sellerName: string;
+  sellerEmail: string;
+  markedAt: Date | null;
+  disputedAt: Date | null;
+  reason: string | null;
+  holdUntil: Date | null;
+};
+
+/**
+ * A disputed cash mark as the admins' list shows it: both people's names and emails (the admin
+ * deciding may have to write to them), a deleted account's placeholder address never.
+ */
+export function toCashDispute(r: CashDisputeRow): CashDisputeItem {
+  const email = (address: string) => (isDeletedAccountEmail(address) ? null : address);
+  return {
+    orderId: r.orderId,
+    listing: { id: r.listingId, model: r.model },
+    price: r.price,
+    buyer: { id: r.buyerId, name: r.buyerName, email: email(r.buyerEmail) },
+    seller: { id: r.sellerId, name: r.sellerName, email: email(r.sellerEmail) },
+    markedAt: r.markedAt!.toISOString(),
+    disputedAt: r.disputedAt!.toISOString(),
+    reason: r.reason,
+    holdUntil: r.holdUntil!.toISOString(),
   };
 }

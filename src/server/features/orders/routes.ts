@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bookBike } from "#server/workflows/booking.ts";
+import { getOrder, listMyOrders } from "#server/workflows/buyer-orders.ts";
+import { cancelOrder, releaseOrder } from "#server/workflows/hold-endings.ts";
 import {
   OrderCreateSchema,
   OrderResponseSchema,
@@ -9,7 +12,6 @@ import {
 } from "#shared/schemas/orders.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { listSellerBookings } from "./seller.ts";
-import { bookListing, cancelOrder, getOrder, listMyOrders, releaseOrder } from "./service.ts";
 
 export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +32,7 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.code(201).send({
-        order: await bookListing(db, request.user!, request.body, app.config.bookingHoldMinutes),
+        order: await bookBike(db, request.user!, request.body, app.config.bookingHoldMinutes),
       }),
   );
 

@@ -89,6 +89,8 @@ describe("the seller's side of orders", () => {
           // Stored in one form however it was typed; the page shows it as 01712-345678.
           phone: "+8801712345678",
         },
+        cash: null,
+        paidWith: null,
       });
       expect(Date.parse(items[1]!.bookedAt)).toBeGreaterThanOrEqual(before - 1000);
       // Held for BOOKING_HOLD_MINUTES (48 hours by default) from the booking.

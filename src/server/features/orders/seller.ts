@@ -5,13 +5,18 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { images, listings, orders, users } from "#server/db/schema.ts";
-import type { AuthUser } from "#server/features/auth/presenter.ts";
-import type { LiveOrdersOf } from "#server/features/listings/service.ts";
+import type { AuthUser } from "#server/features/people/accounts.ts";
 import { personPhotoJoin } from "#server/features/people/presenter.ts";
 import { beforeCursor, decodeCursor, toPage } from "#server/lib/pagination.ts";
 import type { ListingOrder } from "#shared/schemas/listings.ts";
 import type { SellerBookingsPage } from "#shared/schemas/orders.ts";
-import { bookingListingPhoto, liveOrder, sellerBookingColumns, toSellerBooking } from "./presenter.ts";
+import {
+  bookingListingPhoto,
+  cashWaiting,
+  liveOrder,
+  sellerBookingColumns,
+  toSellerBooking,
+} from "./presenter.ts";
 
 /** Every booking of the seller's bikes, in any state, newest first. */
 export async function listSellerBookings(
@@ -39,13 +44,15 @@ export async function listSellerBookings(
  * name: My products says who holds or bought each one. Through the partial unique index on live
  * orders, one probe per bike.
  */
-export const liveOrdersOf: LiveOrdersOf = async (db, listingIds) => {
+export async function liveOrdersOf(db: Db, listingIds: string[]): Promise<Map<string, ListingOrder>> {
   if (listingIds.length === 0) return new Map();
   const rows = await db
     .select({
       listingId: orders.listingId,
       status: orders.status,
       holdUntil: orders.holdUntil,
+      // A cash mark waiting for the buyer: the hold no longer runs out, so it has no "until".
+      cashWaiting: cashWaiting(),
       buyerName: users.name,
     })
     .from(orders)
@@ -63,9 +70,9 @@ export const liveOrdersOf: LiveOrdersOf = async (db, listingIds) => {
       r.listingId,
       {
         status: r.status === "paid" ? "paid" : "held",
-        holdUntil: r.status === "held" ? (r.holdUntil?.toISOString() ?? null) : null,
+        holdUntil: r.status === "held" && !r.cashWaiting ? (r.holdUntil?.toISOString() ?? null) : null,
         buyerName: r.buyerName,
       },
     ]),
   );
-};
+}

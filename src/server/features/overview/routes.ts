@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { getOverview } from "#server/workflows/dashboard-overview.ts";
 import { OverviewSchema } from "#shared/schemas/overview.ts";
-import { getOverview } from "./service.ts";
 
 /** The dashboard's first page: what each role has to do next, as counts. */
 export async function overviewRoutes(app: FastifyInstance) {

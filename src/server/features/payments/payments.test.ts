@@ -159,6 +159,20 @@ describe("card payments (test provider)", () => {
       expect(ids.has(again.intentId)).toBe(true);
     });
 
+    it("ten intent requests at once create one intent with the provider, not one each", async () => {
+      const { cookie, order } = await bookedOrder(t.app);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => startPayment(t.app, cookie, order.id)),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(new Set(answers.map((r) => r.json().intentId)).size).toBe(1);
+      const made = await t.app.db
+        .select({ id: testPaymentIntents.id })
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.orderId, order.id));
+      expect(made).toHaveLength(1);
+    });
+
     it("20 confirmations of one intent at once: exactly one payment, no server error", async () => {
       const { cookie, order } = await bookedOrder(t.app);
       const intent = await openIntent(t.app, cookie, order.id);

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BadRequest, HttpProblem } from "#server/errors.ts";
-import { getOrder } from "#server/features/orders/service.ts";
-import type { PaymentProvider } from "#server/features/payments/provider/provider.ts";
+import { getOrder } from "#server/workflows/buyer-orders.ts";
+import { confirmPayment, intentForOrder, recordPayment } from "#server/workflows/payment.ts";
 import { MSG } from "#shared/messages.ts";
 import { IdParamsSchema } from "#shared/schemas/paging.ts";
 import {
@@ -11,7 +11,7 @@ import {
   PaymentConfirmSchema,
   PaymentIntentResponseSchema,
 } from "#shared/schemas/payments.ts";
-import { confirmPayment, intentForOrder, recordPayment } from "./service.ts";
+import type { PaymentProvider } from "./provider/provider.ts";
 
 export async function paymentRoutes(app: FastifyInstance, opts: { provider: PaymentProvider }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -102,6 +102,7 @@ describe("public pages and answers carry no one's email or phone", () => {
       "GET /api/listings/advertised": ["/api/listings/advertised"],
       "GET /api/listings/:id": [`/api/listings/${ids.available}`, `/api/listings/${ids.sold}`],
       "GET /api/sellers/:id": [`/api/sellers/${sellerId}`],
+      "GET /api/sellers/:id/reviews": [`/api/sellers/${sellerId}/reviews`],
     };
   }
 

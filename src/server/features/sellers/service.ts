@@ -1,9 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { images, listings, users } from "#server/db/schema.ts";
+import { images, listings, sellerRatings, users } from "#server/db/schema.ts";
 import { NotFound } from "#server/errors.ts";
-import { liveAccount } from "#server/features/auth/account-deletion.ts";
-import { personPhotoJoin, sellerColumns, toPublicSeller } from "#server/features/people/presenter.ts";
+import { liveAccount } from "#server/features/people/accounts.ts";
+import {
+  personPhotoJoin,
+  sellerColumns,
+  sellerRatingColumns,
+  sellerRatingJoin,
+  toPublicSeller,
+} from "#server/features/people/presenter.ts";
 import { isUuid } from "#server/lib/pagination.ts";
 import { MSG } from "#shared/messages.ts";
 import type { SellerProfile } from "#shared/schemas/people.ts";
@@ -18,9 +24,10 @@ export async function getSellerProfile(db: Db, id: string): Promise<SellerProfil
   if (!isUuid(id)) throw new NotFound(MSG.listing.sellerNotFound);
   const [[seller], [counts]] = await Promise.all([
     db
-      .select({ ...sellerColumns(), createdAt: users.createdAt })
+      .select({ ...sellerColumns(), ...sellerRatingColumns(), createdAt: users.createdAt })
       .from(users)
       .leftJoin(images, personPhotoJoin())
+      .leftJoin(sellerRatings, sellerRatingJoin())
       .where(and(eq(users.id, id), eq(users.role, "seller"), liveAccount()))
       .limit(1),
     // One pass over the seller's listings through listings_seller_feed_idx.
@@ -34,7 +41,7 @@ export async function getSellerProfile(db: Db, id: string): Promise<SellerProfil
   ]);
   if (!seller) throw new NotFound(MSG.listing.sellerNotFound);
   return {
-    ...toPublicSeller(seller),
+    ...toPublicSeller(seller, seller),
     memberSince: seller.createdAt.toISOString(),
     bikesSold: counts?.sold ?? 0,
     bikesForSale: counts?.forSale ?? 0,

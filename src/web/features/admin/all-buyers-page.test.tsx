@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { AdminBuyer } from "#shared/schemas/admin.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import AllBuyersPage from "./all-buyers-page.tsx";
 
@@ -51,10 +52,7 @@ describe("All buyers", () => {
 
   it("says what went wrong when the list cannot load, with Try again", async () => {
     mockApi({
-      "GET /api/admin/buyers": () => ({
-        status: 403,
-        body: { status: 403, title: "Forbidden", detail: MSG.auth.forbidden },
-      }),
+      "GET /api/admin/buyers": () => problemReply("auth.forbidden"),
     });
     renderRoutes(routes, "/dashboard/allbuyers");
     expect(await screen.findByText(MSG.auth.forbidden)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { AdminSeller } from "#shared/schemas/admin.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import AllSellersPage from "./all-sellers-page.tsx";
 
@@ -150,10 +151,7 @@ describe("All sellers", () => {
       "GET /api/admin/sellers": () => ({
         body: { items: [seller("karim", "Karim Motors", false)], nextCursor: null },
       }),
-      "POST /api/admin/sellers/karim/verify": () => ({
-        status: 404,
-        body: { status: 404, title: "Not Found", detail: MSG.admin.sellerNotFound },
-      }),
+      "POST /api/admin/sellers/karim/verify": () => problemReply("admin.sellerNotFound"),
     });
     const user = userEvent.setup();
     renderRoutes(routes, "/dashboard/allsellers");

@@ -23,7 +23,7 @@ const columns: PeopleColumn<AdminSeller>[] = [
       </time>
     ),
   },
-  { header: "Verification", cell: (seller) => <VerifyButton seller={seller} /> },
+  { header: "Verification", cell: (seller) => <VerifyButton seller={seller} />, actions: true },
 ];
 
 export default function AllSellersPage() {

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 
@@ -18,10 +19,7 @@ async function fill(current: string, next: string) {
   return user;
 }
 
-const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
-  status,
-  body: { type: "about:blank", title: "Bad Request", status, detail, ...(errors && { errors }) },
-});
+const problem = problemAnswer;
 
 describe("change password form", () => {
   it("sends both passwords, waits while pending, then says so and empties the form", async () => {

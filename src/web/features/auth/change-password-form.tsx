@@ -5,6 +5,7 @@ import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import { type ChangePasswordReq, ChangePasswordSchema } from "#shared/schemas/account.ts";
 import type { User } from "#shared/schemas/auth.ts";
+import { FormError } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -72,11 +73,7 @@ export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPa
             <p className="text-sm text-base-content/70">
               Every other device you are signed in on will be signed out.
             </p>
-            {errors.root?.message ? (
-              <p role="alert" className="text-sm font-medium text-error">
-                {errors.root.message}
-              </p>
-            ) : null}
+            <FormError message={errors.root?.message} />
             <PendingButton type="submit" className="btn btn-primary self-start" pending={change.isPending}>
               Change password
             </PendingButton>

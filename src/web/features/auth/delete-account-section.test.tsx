@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
 
@@ -13,10 +14,7 @@ const routesFor = (user: User) =>
     { path: "/dashboard/profile", element: <DeleteAccountSection user={user} /> },
   ]);
 
-const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
-  status,
-  body: { type: "about:blank", title: "Error", status, detail, ...(errors && { errors }) },
-});
+const problem = problemAnswer;
 
 afterEach(() => vi.unstubAllGlobals());
 

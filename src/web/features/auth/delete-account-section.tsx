@@ -7,7 +7,7 @@ import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { DELETE_ACCOUNT_WORD } from "#shared/schemas/account.ts";
 import type { User } from "#shared/schemas/auth.ts";
-import { FormField } from "#web/components/form-field.tsx";
+import { FormError, FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -113,11 +113,7 @@ export function DeleteAccountSection({ user }: { user: Pick<User, "email" | "has
               )}
             </FormField>
           )}
-          {errors.root?.message ? (
-            <p role="alert" className="text-sm font-medium text-error">
-              {errors.root.message}
-            </p>
-          ) : null}
+          <FormError message={errors.root?.message} />
           <PendingButton type="submit" className="btn btn-error self-start" pending={remove.isPending}>
             {MSG.account.deleteButton}
           </PendingButton>

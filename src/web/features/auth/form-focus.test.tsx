@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import ProfilePage from "./profile-page.tsx";
@@ -16,10 +17,7 @@ import SignupPage from "./signup-page.tsx";
  * corrected while the others stay until theirs are.
  */
 
-const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
-  status,
-  body: { type: "about:blank", title: "Bad Request", status, detail, ...(errors ? { errors } : {}) },
-});
+const problem = problemAnswer;
 const signedOut = {
   "GET /api/auth/me": () => ({ body: { user: null } }),
   "GET /api/auth/demo-accounts": () => ({ body: { accounts: [] } }),

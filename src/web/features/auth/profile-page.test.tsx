@@ -4,6 +4,7 @@ import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import ProfilePage from "./profile-page.tsx";
 
@@ -85,15 +86,7 @@ describe("profile page", () => {
       ...signedIn,
       "PATCH /api/auth/me": (init) => {
         sent.push(init?.body as FormData);
-        return {
-          status: 415,
-          body: {
-            type: "about:blank",
-            title: "Unsupported Media Type",
-            status: 415,
-            detail: MSG.image.notImage,
-          },
-        };
+        return problemReply("image.notImage");
       },
     });
     const user = userEvent.setup();

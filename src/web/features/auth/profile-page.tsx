@@ -1,10 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { z } from "zod";
+import { formatPhone } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { NameSchema, type User } from "#shared/schemas/auth.ts";
-import { FormField } from "#web/components/form-field.tsx";
+import { SellerPhoneSchema } from "#shared/schemas/orders.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
+import { FormError, FormField } from "#web/components/form-field.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { PhotoInput } from "#web/components/photo-input.tsx";
@@ -24,15 +28,18 @@ import { useUpdateProfile } from "./update-profile-api.ts";
 // No file chosen is an empty FileList: it means "keep the current photo".
 const ProfileFormSchema = z.object({
   name: NameSchema,
+  // The phone a seller gives their buyers: the booking form's rule; empty removes it.
+  phone: SellerPhoneSchema,
   photo: z.preprocess(
     (v) => (typeof FileList !== "undefined" && v instanceof FileList && v.length === 0 ? undefined : v),
     photoFileSchema(MSG.signup.photoRequired).optional(),
   ),
 });
 type ProfileForm = z.input<typeof ProfileFormSchema>;
-const fields = ["name", "photo"] as const;
+const fields = ["name", "phone", "photo"] as const;
 
-export default function ProfilePage() {
+/** `children`: sections of other features the app composes in (`app/profile-route.tsx`: Emails). */
+export default function ProfilePage({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   return (
     <section className="flex max-w-2xl flex-col gap-6">
@@ -43,6 +50,7 @@ export default function ProfilePage() {
       {user ? <ChangePasswordForm user={user} /> : null}
       {user ? <DevicesSection /> : null}
       {user ? <TwoFactorSection user={user} /> : null}
+      {user ? children : null}
       {user ? <DeleteAccountSection user={user} /> : null}
     </section>
   );
@@ -59,15 +67,17 @@ function ProfileCard({ user }: { user: User }) {
     formState: { errors },
   } = useForm<ProfileForm, unknown, z.output<typeof ProfileFormSchema>>({
     resolver: zodResolver(ProfileFormSchema),
-    defaultValues: { name: user.name },
+    defaultValues: { name: user.name, phone: user.phone ? formatPhone(user.phone) : "" },
   });
   const chosen = watch("photo");
 
-  const onSubmit = handleSubmit(async ({ name, photo }) => {
+  const onSubmit = handleSubmit(async ({ name, phone, photo }) => {
     const body = new FormData();
     if (name !== user.name) body.set("name", name);
+    // Sent as the server stores it; an empty value removes the phone.
+    if (phone !== user.phone) body.set("phone", phone ?? "");
     if (photo) body.set("photo", photo[0]!);
-    if (!body.has("name") && !body.has("photo")) {
+    if (!body.has("name") && !body.has("phone") && !body.has("photo")) {
       setError("root", { type: "client", message: MSG.profile.nothingToChange });
       return;
     }
@@ -87,6 +97,7 @@ function ProfileCard({ user }: { user: User }) {
     }
     toast.success(MSG.profile.saved);
     resetField("photo");
+    if (phone !== user.phone) resetField("phone", { defaultValue: phone ? formatPhone(phone) : "" });
   });
 
   return (
@@ -122,6 +133,27 @@ function ProfileCard({ user }: { user: User }) {
               />
             )}
           </FormField>
+          {/* A seller's phone for their buyers; anyone who has one sees it here, to change or remove it. */}
+          {user.role === "seller" || user.phone ? (
+            <FormField
+              id="profile-phone"
+              label={TALK_MSG.sellerPhone.label}
+              error={errors.phone?.message}
+              hint={TALK_MSG.sellerPhone.hint}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  {...register("phone")}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  placeholder="01XXXXXXXXX"
+                  className="input w-full"
+                />
+              )}
+            </FormField>
+          ) : null}
           <FormField
             id="profile-email"
             label="Email"
@@ -137,11 +169,7 @@ function ProfileCard({ user }: { user: User }) {
               />
             )}
           </FormField>
-          {errors.root?.message ? (
-            <p role="alert" className="text-sm font-medium text-error">
-              {errors.root.message}
-            </p>
-          ) : null}
+          <FormError message={errors.root?.message} />
           <PendingButton type="submit" className="btn btn-primary mt-2 self-start" pending={update.isPending}>
             Save changes
           </PendingButton>

@@ -5,6 +5,7 @@ import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
 import ResetPasswordPage from "./reset-password-page.tsx";
 
@@ -23,10 +24,7 @@ const routes = [
   },
 ];
 
-const problem = (detail: string, errors: Record<string, string>) => ({
-  status: 400,
-  body: { type: "about:blank", title: "Bad Request", status: 400, detail, errors },
-});
+const problem = (detail: string, errors: Record<string, string>) => problemAnswer(400, detail, errors);
 
 async function fillAndSubmit(password: string, confirm: string) {
   const user = userEvent.setup();

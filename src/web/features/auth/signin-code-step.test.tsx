@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import SigninPage from "./signin-page.tsx";
 
@@ -17,10 +18,7 @@ const base = {
   "GET /api/auth/providers": () => ({ body: { google: false } }),
   "GET /api/auth/me": () => ({ body: { user: null } }),
 };
-const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
-  status,
-  body: { type: "about:blank", title: "Error", status, detail, ...(errors ? { errors } : {}) },
-});
+const problem = problemAnswer;
 const me = { ...buyer, mfaEnabled: true };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import SigninPage from "./signin-page.tsx";
 
@@ -14,10 +15,7 @@ const routes = [
 
 /** What the server answers while demo data is off. */
 const noDemo = {
-  "GET /api/auth/demo-accounts": () => ({
-    status: 404,
-    body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.generic.notFound },
-  }),
+  "GET /api/auth/demo-accounts": () => problemReply("generic.notFound"),
 };
 const signedOut = { "GET /api/auth/me": () => ({ body: { user: null } }) };
 
@@ -45,16 +43,8 @@ describe("sign-in page", () => {
     mockApi({
       ...noDemo,
       ...signedOut,
-      "POST /api/auth/signin": () => ({
-        status: 401,
-        body: {
-          type: "about:blank",
-          title: "Unauthorized",
-          status: 401,
-          detail: MSG.signin.wrongCredentials,
-          errors: { password: MSG.signin.wrongCredentials },
-        },
-      }),
+      "POST /api/auth/signin": () =>
+        problemReply("signin.wrongCredentials", { errors: { password: MSG.signin.wrongCredentials } }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, "/signin");

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import SigninPage from "./signin-page.tsx";
 import SignupPage from "./signup-page.tsx";
@@ -17,10 +18,7 @@ const routes = withToasts([
 
 const signedOut = { "GET /api/auth/me": () => ({ body: { user: null } }) };
 const noDemo = {
-  "GET /api/auth/demo-accounts": () => ({
-    status: 404,
-    body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.generic.notFound },
-  }),
+  "GET /api/auth/demo-accounts": () => problemReply("generic.notFound"),
 };
 const google = { "GET /api/auth/providers": () => ({ body: { google: true } }) };
 

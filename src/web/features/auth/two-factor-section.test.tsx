@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
 
@@ -13,10 +14,7 @@ function Section() {
   return user ? <TwoFactorSection user={user} /> : null;
 }
 const routes = withToasts([{ path: "/dashboard/profile", Component: Section }]);
-const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
-  status,
-  body: { type: "about:blank", title: "Error", status, detail, ...(errors ? { errors } : {}) },
-});
+const problem = problemAnswer;
 const setup = {
   secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
   uri: "otpauth://totp/MotoHaat:buyer%40motohaat.test?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=MotoHaat",

@@ -19,6 +19,24 @@ type CarouselProps = {
 /** How far (px) a pointer must travel sideways before a drag counts as a swipe. */
 const SWIPE_THRESHOLD = 40;
 
+/** Previous or next slide: at the foot of the slide on a phone, halfway up its side from `sm` on. */
+function StepButton({ direction, onClick }: { direction: "previous" | "next"; onClick: () => void }) {
+  const previous = direction === "previous";
+  const Icon = previous ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      className={`btn btn-circle btn-sm absolute bottom-2 border-none bg-black/50 text-white hover:bg-black/70 sm:btn-md sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2 ${
+        previous ? "left-2 sm:left-4" : "right-2 sm:right-4"
+      }`}
+      aria-label={previous ? "Previous slide" : "Next slide"}
+      onClick={onClick}
+    >
+      <Icon className="size-5" />
+    </button>
+  );
+}
+
 /**
  * A banner carousel after the WAI-ARIA APG pattern: previous/next and per-slide buttons, arrow keys,
  * swipe, and auto-advance that pauses on hover or focus, can be stopped with its own button, and
@@ -128,22 +146,8 @@ export function Carousel({ slides, label, intervalMs = 5000 }: CarouselProps) {
 
       {count > 1 && (
         <>
-          <button
-            type="button"
-            className="btn btn-circle btn-sm absolute bottom-2 left-2 border-none bg-black/50 text-white hover:bg-black/70 sm:btn-md sm:top-1/2 sm:bottom-auto sm:left-4 sm:-translate-y-1/2"
-            aria-label="Previous slide"
-            onClick={previous}
-          >
-            <ChevronLeft className="size-5" />
-          </button>
-          <button
-            type="button"
-            className="btn btn-circle btn-sm absolute right-2 bottom-2 border-none bg-black/50 text-white hover:bg-black/70 sm:btn-md sm:top-1/2 sm:right-4 sm:bottom-auto sm:-translate-y-1/2"
-            aria-label="Next slide"
-            onClick={next}
-          >
-            <ChevronRight className="size-5" />
-          </button>
+          <StepButton direction="previous" onClick={previous} />
+          <StepButton direction="next" onClick={next} />
           <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
             {slides.map((slide, i) => (
               <button

@@ -9,6 +9,7 @@ import { Carousel } from "./carousel.tsx";
 import { CategoryButtons } from "./category-buttons.tsx";
 import { Contact } from "./contact.tsx";
 import { Hero } from "./hero.tsx";
+import { HomeSearch } from "./home-search.tsx";
 
 type HomePageProps = {
   /** The advertised bikes, composed in by the app (listings are another feature); buyer-only part. */
@@ -16,8 +17,8 @@ type HomePageProps = {
 };
 
 /**
- * `/`: carousel, then (for buyers and signed-out visitors only) the buyer's way in, then about and
- * contact. While the session is loading the buyer-only parts wait, so a seller never sees them flash.
+ * `/`: a search of every bike, the carousel, then (for buyers and signed-out visitors only) the
+ * categories, the advertised bikes and the buyer's way in, then about and contact. While the session is loading the buyer-only parts wait, so a seller never sees them flash.
  */
 export default function HomePage({ advertised }: HomePageProps) {
   const { role, isLoading } = useSession();
@@ -37,6 +38,8 @@ export default function HomePage({ advertised }: HomePageProps) {
   return (
     <div className="mx-auto w-full max-w-[1440px] space-y-12 px-4 py-6 sm:space-y-16 sm:px-6 lg:px-8">
       <h1 className="sr-only">MotoHaat: used motorbikes in Bangladesh</h1>
+      {/* Before the carousel: on a phone a visitor can search from the first screen. */}
+      <HomeSearch />
       <Carousel slides={BANNER_SLIDES} label="Featured" />
       {!settled && <div role="status" aria-label="Loading" className="skeleton min-h-dvh w-full" />}
       {/* Mounted (so its data loads) but not laid out until every part has its data: the advertised bikes
@@ -44,8 +47,10 @@ export default function HomePage({ advertised }: HomePageProps) {
       <div hidden={!settled} className="space-y-12 sm:space-y-16">
         {showBuyerParts && (
           <>
-            {advertised}
+            {/* The categories before the advertised bikes: a short block, so on a phone both the
+                categories and a first row of bikes are within the first two screens. */}
             <CategoryButtons />
+            {advertised}
             <Hero />
           </>
         )}

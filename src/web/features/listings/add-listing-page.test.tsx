@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CATEGORIES } from "#shared/categories.ts";
 import { DISTRICTS } from "#shared/districts.ts";
 import { MSG } from "#shared/messages.ts";
+import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import { MAX_PHOTOS, MIN_YEAR, maxYear } from "#shared/schemas/listings.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
@@ -413,7 +414,7 @@ describe("Add Product's photos", () => {
     expect(screen.getByText(`2 of ${MAX_PHOTOS} photos`)).toBeInTheDocument();
   });
 
-  it(`keeps at most ${MAX_PHOTOS} and says so, and refuses a file over 10 MB before sending anything`, async () => {
+  it(`keeps at most ${MAX_PHOTOS} and says so, and refuses a file over the size limit before sending anything`, async () => {
     const fetchMock = mockApi(categories);
     const user = userEvent.setup();
     renderRoutes(routes, path);
@@ -432,7 +433,7 @@ describe("Add Product's photos", () => {
       within(screen.getByRole("listitem", { name: "Photo 8" })).getByRole("button", { name: "Remove" }),
     );
     expect(input).toBeEnabled();
-    await user.upload(input, bikePhoto("huge.png", 10 * 1024 * 1024 + 1));
+    await user.upload(input, bikePhoto("huge.png", MAX_IMAGE_BYTES + 1));
     const huge = screen.getByRole("listitem", { name: "Photo 8" });
     expect(within(huge).getByRole("alert")).toHaveTextContent(MSG.image.tooLarge);
     expect(within(huge).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();

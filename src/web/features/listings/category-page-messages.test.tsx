@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import CategoryPage from "./category-page.tsx";
 
@@ -20,16 +21,8 @@ describe("a category page's messages", () => {
     mockApi({
       "GET /api/categories": () => ({ body: { categories: [{ slug: "commuter", label: "Commuter" }] } }),
       "GET /api/listings/brands": () => ({ body: { brands: [] } }),
-      "GET /api/listings": () => ({
-        status: 400,
-        body: {
-          type: "about:blank",
-          title: "Bad Request",
-          status: 400,
-          detail: MSG.listing.filterWholeNumber,
-          errors: { minPrice: MSG.listing.filterWholeNumber },
-        },
-      }),
+      "GET /api/listings": () =>
+        problemAnswer(400, MSG.listing.filterWholeNumber, { minPrice: MSG.listing.filterWholeNumber }),
     });
     renderRoutes([{ path: "/products/:category", Component: CategoryPage }], "/products/all?minPrice=cheap");
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingsSearchPage } from "#shared/schemas/listings.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemAnswer, problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import CategoryPage from "./category-page.tsx";
 import { ListingsLayout } from "./listings-layout.tsx";
@@ -32,10 +33,7 @@ const bike = (n: number): Listing => buildListing({ id: `l-${n}`, model: `Bike $
 const page = (items: Listing[], nextCursor: string | null = null, total = items.length, capped = false) =>
   ({ items, nextCursor, total, totalIsCapped: capped }) satisfies ListingsSearchPage;
 
-const problem = (status: number, detail: string, errors?: Record<string, string>) => ({
-  status,
-  body: { type: "about:blank", title: "Problem", status, detail, ...(errors ? { errors } : {}) },
-});
+const problem = problemAnswer;
 
 /**
  * The API of these pages: no session call at all (browsing is public), the categories, the brands,
@@ -190,7 +188,7 @@ describe("a category of bikes", () => {
 
   it("offers to try again when the bikes cannot be loaded", async () => {
     let fail = true;
-    serve(() => (fail ? problem(503, "down") : { body: page([bike(1)]) }));
+    serve(() => (fail ? problemReply("internal", { detail: "down" }) : { body: page([bike(1)]) }));
     const user = userEvent.setup();
     renderRoutes(routes, "/products/all");
 

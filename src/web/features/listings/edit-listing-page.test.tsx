@@ -20,7 +20,13 @@ const photo = (id: string): ListingPhoto => ({
 const listing = buildListing({
   id: "l-1",
   category: { slug: "sports", label: "Sports" },
-  seller: { id: seller.id, name: seller.name, photo: null, verified: false },
+  seller: {
+    id: seller.id,
+    name: seller.name,
+    photo: null,
+    verified: false,
+    rating: { average: 0, count: 0 },
+  },
   area: "Mirpur 10",
   description: "New tyres.",
   taxTokenUntil: "2027-06",
@@ -222,6 +228,34 @@ describe("Edit product", () => {
     expect(await screen.findByText(MSG.listing.updated)).toBeInTheDocument();
     expect(xhr.sent).toHaveLength(3);
     expect(patches).toEqual([expect.objectContaining({ photoIds: ["front", "side", "rear", "tank"] })]);
+  });
+
+  it("stops a photo's retry when the seller removes that photo, and saves without it", async () => {
+    const uploads = [problem(415, MSG.image.notImage), { status: 201, body: { photo: photo("tank") } }];
+    const { patches } = sellerApi({ upload: () => uploads.shift()! });
+    const xhr = stubXhr({ hold: true });
+    const user = userEvent.setup();
+    renderRoutes(routes, path);
+    await screen.findByRole("option", { name: "Commuter" });
+    await user.upload(screen.getByLabelText("Bike photos"), bikePhoto("tank.png"));
+
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    await xhr.sent[0]!.finish();
+    const tank = screen.getByRole("listitem", { name: "Photo 3" });
+    await user.click(await within(tank).findByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(2));
+    xhr.sent[1]!.progress(0.5);
+
+    await user.click(within(tank).getByRole("button", { name: "Remove" }));
+    expect(xhr.sent[1]!.aborted).toBe(true);
+    expect(chosenPhotos()).toEqual(["Photo 1 (cover): Posted photo 1", "Photo 2: Posted photo 2"]);
+    expect(screen.queryByRole("progressbar", { name: /^Upload of photo/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(MSG.listing.updated)).toBeInTheDocument();
+    expect(xhr.sent).toHaveLength(2);
+    expect(patches).toEqual([expect.objectContaining({ photoIds: ["front", "side"] })]);
   });
 
   it("says a sold bike can't be edited when it was sold meanwhile, and then shows it as sold", async () => {

@@ -199,9 +199,7 @@ type FullScreenViewProps = {
  * closes it and focus returns to the photo that opened it).
  */
 function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext }: FullScreenViewProps) {
-  const ref = useModalDialog(open);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const { ref, close, onCancel } = useModalDialog(open, onClose);
   const swipe = useSwipe(onPrevious ?? (() => {}), onNext ?? (() => {}));
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
@@ -209,7 +207,7 @@ function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext
     e.stopPropagation();
     if (e.key === "Escape") {
       e.preventDefault();
-      onCloseRef.current();
+      close();
     } else if (e.key === "ArrowLeft" && onPrevious) {
       e.preventDefault();
       onPrevious();
@@ -225,10 +223,7 @@ function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext
       aria-label={caption}
       className="modal bg-black/95"
       onKeyDown={onKeyDown}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCloseRef.current();
-      }}
+      onCancel={onCancel}
     >
       {open ? (
         // The dialog's own size, not 100vw: beside a page's classic scrollbar 100vw is wider and the right-hand buttons were cut.
@@ -252,7 +247,7 @@ function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext
             type="button"
             className="btn btn-circle absolute top-3 right-3 border-base-300 bg-base-100/90"
             aria-label="Close full screen"
-            onClick={() => onCloseRef.current()}
+            onClick={close}
             data-autofocus
           >
             <X className="size-5" aria-hidden="true" />

@@ -5,7 +5,9 @@ import { formatNumber } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
+import { useCardCorner } from "#web/components/card-corner.tsx";
 import { Price } from "#web/components/price.tsx";
+import { SellerRatingBadge } from "#web/components/seller-rating.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
 
@@ -37,9 +39,12 @@ export function ListingCard({
   sizes = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 40vw",
 }: ListingCardProps) {
   const { seller } = listing;
+  // The saved-bikes heart, when the app provides one (src/web/components/card-corner.tsx).
+  const corner = useCardCorner(listing);
   return (
     <BikeCard
       layout="compact"
+      corner={corner}
       photo={listing.photo}
       model={listing.model}
       title={
@@ -83,6 +88,7 @@ export function ListingCard({
           {seller.name}
         </Link>
         {seller.verified ? <VerifiedTick className="size-4" /> : null}
+        <SellerRatingBadge rating={seller.rating} hideEmpty className="ms-1 shrink-0" />
       </p>
       {actions ? <div className="relative z-10 pt-2">{actions}</div> : null}
     </BikeCard>

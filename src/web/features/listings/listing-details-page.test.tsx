@@ -6,6 +6,7 @@ import { MSG } from "#shared/messages.ts";
 import type { ListingDetailResponse, ListingPhoto, PriceHint } from "#shared/schemas/listings.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import ListingDetailsPage from "./listing-details-page.tsx";
 
@@ -104,10 +105,7 @@ describe("a bike's details page", () => {
 
   it("says the bike is not here, with a way on, for an unknown id", async () => {
     mockApi({
-      "GET /api/listings/nope": () => ({
-        status: 404,
-        body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.listing.notFound },
-      }),
+      "GET /api/listings/nope": () => problemReply("listing.notFound"),
     });
     renderRoutes(routes, "/products/productdetails/nope");
 

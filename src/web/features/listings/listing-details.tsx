@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingPhoto, PriceHint as PriceHintData } from "#shared/schemas/listings.ts";
 import { Price } from "#web/components/price.tsx";
+import { SellerRatingBadge } from "#web/components/seller-rating.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
@@ -87,6 +88,7 @@ export function ListingDetails({ listing, priceHint, actions, myOrderStatus }: L
                 </Link>
                 {seller.verified ? <VerifiedTick className="size-5" /> : null}
               </p>
+              <SellerRatingBadge rating={seller.rating} />
             </div>
           </div>
         </section>

@@ -164,49 +164,72 @@ export function ClearFiltersButton({ className = "btn-outline btn-sm" }: { class
   );
 }
 
-type NumberFieldProps = {
+type NumberInputProps = {
   filterApi: ListingFiltersApi;
   filterKey: FilterKey;
   id: string;
-  /** Shown: "Min", "Max", "From"… */
-  label: string;
-  /** Read after `label` by screen readers only, so the name says what it narrows ("Min" + " price"). */
-  srLabel: string;
   min: number;
   max: number;
   placeholder?: string;
 };
 
-function NumberField({ filterApi, filterKey, id, label, srLabel, min, max, placeholder }: NumberFieldProps) {
+/** A typed whole-number filter; Enter applies it at once. */
+function NumberInput({ filterApi, filterKey, id, min, max, placeholder }: NumberInputProps) {
   const { settle, ...input } = useTypedFilter(filterApi, filterKey);
   return (
+    <input
+      id={id}
+      type="number"
+      inputMode="numeric"
+      className="input input-sm w-full"
+      min={min}
+      max={max}
+      step={1}
+      placeholder={placeholder}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") settle();
+      }}
+      {...input}
+    />
+  );
+}
+
+type NumberFieldProps = NumberInputProps & {
+  /** Shown: "Min", "Max", "From"… */
+  label: string;
+  /** Read after `label` by screen readers only, so the name says what it narrows ("Min" + " price"). */
+  srLabel: string;
+};
+
+/** One end of a range, under a small label. */
+function NumberField({ label, srLabel, ...input }: NumberFieldProps) {
+  return (
     <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs text-base-content/70">
+      <label htmlFor={input.id} className="text-xs text-base-content/70">
         {label} <span className="sr-only">{srLabel}</span>
       </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        className="input input-sm w-full"
-        min={min}
-        max={max}
-        step={1}
-        placeholder={placeholder}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") settle();
-        }}
-        {...input}
-      />
+      <NumberInput {...input} />
     </div>
   );
 }
 
-function Range({ legend, children }: { legend: string; children: React.ReactNode }) {
+type RangeEnd = Pick<NumberFieldProps, "filterKey" | "id" | "label" | "placeholder">;
+
+type RangeProps = Pick<NumberFieldProps, "filterApi" | "srLabel" | "min" | "max"> & {
+  legend: string;
+  ends: [RangeEnd, RangeEnd];
+};
+
+/** A typed range under its legend: two ends side by side, each a filter of its own, with the same bounds. */
+function Range({ legend, ends, ...shared }: RangeProps) {
   return (
     <fieldset className="fieldset p-0">
       <legend className="fieldset-legend pb-1 text-sm">{legend}</legend>
-      <div className="grid grid-cols-2 gap-2">{children}</div>
+      <div className="grid grid-cols-2 gap-2">
+        {ends.map((end) => (
+          <NumberField key={end.id} {...shared} {...end} />
+        ))}
+      </div>
     </fieldset>
   );
 }
@@ -258,80 +281,54 @@ export function ListingFilterControls() {
         ) : null}
       </div>
 
-      <Range legend="Price (৳)">
-        <NumberField
-          filterApi={filterApi}
-          filterKey="minPrice"
-          id="filter-min-price"
-          label="Min"
-          srLabel="price"
-          min={0}
-          max={MAX_ASKING_PRICE}
-          placeholder="0"
-        />
-        <NumberField
-          filterApi={filterApi}
-          filterKey="maxPrice"
-          id="filter-max-price"
-          label="Max"
-          srLabel="price"
-          min={0}
-          max={MAX_ASKING_PRICE}
-          placeholder="Any"
-        />
-      </Range>
+      <Range
+        filterApi={filterApi}
+        legend="Price (৳)"
+        srLabel="price"
+        min={0}
+        max={MAX_ASKING_PRICE}
+        ends={[
+          { filterKey: "minPrice", id: "filter-min-price", label: "Min", placeholder: "0" },
+          { filterKey: "maxPrice", id: "filter-max-price", label: "Max", placeholder: "Any" },
+        ]}
+      />
 
-      <Range legend="Engine (CC)">
-        <NumberField
-          filterApi={filterApi}
-          filterKey="minCc"
-          id="filter-min-cc"
-          label="Min"
-          srLabel="engine CC"
-          min={0}
-          max={5000}
-          placeholder="0"
-        />
-        <NumberField
-          filterApi={filterApi}
-          filterKey="maxCc"
-          id="filter-max-cc"
-          label="Max"
-          srLabel="engine CC"
-          min={0}
-          max={5000}
-          placeholder="Any"
-        />
-      </Range>
+      <Range
+        filterApi={filterApi}
+        legend="Engine (CC)"
+        srLabel="engine CC"
+        min={0}
+        max={5000}
+        ends={[
+          { filterKey: "minCc", id: "filter-min-cc", label: "Min", placeholder: "0" },
+          { filterKey: "maxCc", id: "filter-max-cc", label: "Max", placeholder: "Any" },
+        ]}
+      />
 
-      <Range legend="Year">
-        <NumberField
-          filterApi={filterApi}
-          filterKey="minYear"
-          id="filter-min-year"
-          label="From"
-          srLabel="year"
-          min={MIN_YEAR}
-          max={maxYear()}
-          placeholder={String(MIN_YEAR)}
-        />
-        <NumberField
-          filterApi={filterApi}
-          filterKey="maxYear"
-          id="filter-max-year"
-          label="To"
-          srLabel="year"
-          min={MIN_YEAR}
-          max={maxYear()}
-          placeholder={String(maxYear())}
-        />
-      </Range>
+      <Range
+        filterApi={filterApi}
+        legend="Year"
+        srLabel="year"
+        min={MIN_YEAR}
+        max={maxYear()}
+        ends={[
+          { filterKey: "minYear", id: "filter-min-year", label: "From", placeholder: String(MIN_YEAR) },
+          { filterKey: "maxYear", id: "filter-max-year", label: "To", placeholder: String(maxYear()) },
+        ]}
+      />
 
       <div className="flex flex-col gap-1">
         <label htmlFor="filter-max-km" className="text-sm font-semibold">
           Max km run
         </label>
-        <MaxKmInput filterApi={filterApi} />
+        <NumberInput
+          filterApi={filterApi}
+          filterKey="maxKm"
+          id="filter-max-km"
+          min={0}
+          max={MAX_KM_RUN}
+          placeholder="Any"
+        />
       </div>
 
       <div className="flex flex-col gap-1">
@@ -362,25 +359,5 @@ export function ListingFilterControls() {
         ))}
       </div>
     </div>
-  );
-}
-
-function MaxKmInput({ filterApi }: { filterApi: ListingFiltersApi }) {
-  const { settle, ...input } = useTypedFilter(filterApi, "maxKm");
-  return (
-    <input
-      id="filter-max-km"
-      type="number"
-      inputMode="numeric"
-      className="input input-sm w-full"
-      min={0}
-      max={MAX_KM_RUN}
-      step={1}
-      placeholder="Any"
-      onKeyDown={(e) => {
-        if (e.key === "Enter") settle();
-      }}
-      {...input}
-    />
   );
 }

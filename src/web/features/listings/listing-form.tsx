@@ -1,15 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ComponentProps, type ReactNode, useId, useRef, useState } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { Controller, type DefaultValues, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { z } from "zod";
 import { DISTRICTS } from "#shared/districts.ts";
+import { formatFileSize } from "#shared/file-size.ts";
 import { formatNumber } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
+import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import {
   type ListingCreateFields,
   ListingCreateFieldsSchema,
-  type ListingPhoto,
   MAX_AREA,
   MAX_DESCRIPTION,
   MAX_PHOTOS,
@@ -18,12 +19,13 @@ import {
 } from "#shared/schemas/listings.ts";
 import { type FieldControlProps, FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
-import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { ApiError } from "#web/lib/api-client.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
 import { focusFirstInvalid, isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoListSchema } from "#web/lib/photo-file.ts";
 import type { UploadProgress } from "./api/send-with-progress.ts";
-import { type PhotoItem, PhotoManager, type PhotoStatus } from "./photo-manager.tsx";
+import { type PhotoItem, PhotoManager } from "./photo-manager.tsx";
+import { type UploadPhoto, usePhotoUploads } from "./use-photo-uploads.ts";
 
 /**
  * A yes/no question's radios ("true"/"false", null while neither is chosen). The shared schema's
@@ -111,7 +113,7 @@ type ListingFormProps = {
    * and a Retry when it fails; `onSubmit` then gets every photo's id. Without it (Add) the files go
    * with the form in one request, and each file's bar follows its share of that request's bytes.
    */
-  uploadPhoto?: (file: File, onProgress: (sent: number) => void) => Promise<ListingPhoto>;
+  uploadPhoto?: UploadPhoto;
   /** Sends the form. An ApiError it throws is shown under the fields it names and in a toast. */
   onSubmit: (
     fields: ListingCreateFields,
@@ -208,6 +210,7 @@ export function ListingForm({
     setError,
     setFocus,
     reset,
+    getValues,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<ListingFormInput, unknown, ListingFormOutput>({
@@ -218,78 +221,25 @@ export function ListingForm({
   });
   const descriptionLength = String(watch("description") ?? "").length;
 
-  // Each photo's upload, by its key; the ref lets the submit read what uploads have finished.
-  const [statuses, setStatuses] = useState<Record<string, PhotoStatus>>({});
-  const statusesRef = useRef(statuses);
-  const setStatus = (key: string, status: PhotoStatus | undefined) => {
-    const { [key]: _, ...rest } = statusesRef.current;
-    statusesRef.current = status ? { ...rest, [key]: status } : rest;
-    setStatuses(statusesRef.current);
-  };
-
-  const uploadOne = async (item: PhotoItem): Promise<boolean> => {
-    if (!uploadPhoto || !item.file) return false;
-    setStatus(item.key, { sent: 0 });
-    try {
-      const photo = await uploadPhoto(item.file, (sent) => setStatus(item.key, { sent }));
-      setStatus(item.key, { uploaded: photo });
-      return true;
-    } catch (err) {
-      setStatus(item.key, { error: errorMessage(err) });
-      return false;
-    }
-  };
-
-  /** Edit: uploads the new photos not up yet, two at a time (the server resizes two at a time too). */
-  const uploadPending = async (photos: PhotoItem[]): Promise<string[] | null> => {
-    const queue = photos.filter((p) => p.file && !statusesRef.current[p.key]?.uploaded);
-    let allUp = true;
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        if (!(await uploadOne(item))) allUp = false;
-      }
-    };
-    await Promise.all([worker(), worker()]);
-    if (!allUp) return null;
-    return photos.map((p) => p.saved?.id ?? statusesRef.current[p.key]?.uploaded?.id ?? "");
-  };
-
-  /** Add: one request; a file's bar follows the bytes of its part (the fields go first, then the files in order). */
-  const progressOfFiles =
-    (photos: PhotoItem[]): UploadProgress =>
-    (loaded, total) => {
-      const sizes = photos.map((p) => p.file?.size ?? 0);
-      let start = total - sizes.reduce((a, b) => a + b, 0);
-      photos.forEach((photo, i) => {
-        const size = sizes[i]!;
-        const sent = size === 0 ? Number(loaded >= start) : (loaded - start) / size;
-        setStatus(photo.key, { sent: Math.min(Math.max(sent, 0), 1) });
-        start += size;
-      });
-    };
+  const uploads = usePhotoUploads(uploadPhoto);
 
   const submit = handleSubmit(
     async ({ photos, ...fields }) => {
       let ids: string[] = [];
       if (uploadPhoto) {
-        const uploaded = await uploadPending(photos);
+        const uploaded = await uploads.uploadAll(photos);
         if (!uploaded) {
-          const failed = photos.map((p) => statusesRef.current[p.key]?.error).find(Boolean);
-          toast.error(failed ?? MSG.generic.somethingWrong);
+          toast.error(uploads.firstError(photos) ?? MSG.generic.somethingWrong);
           return;
         }
         ids = uploaded;
-      } else {
-        for (const photo of photos) setStatus(photo.key, { sent: 0 });
       }
+      // Add: the files go with the fields, each bar following its part of that one request.
+      const onProgress: UploadProgress = uploadPhoto ? () => {} : uploads.trackRequest(photos);
       try {
-        await onSubmit(
-          fields,
-          { files: photos.flatMap((p) => (p.file ? [p.file] : [])), ids },
-          progressOfFiles(photos),
-        );
+        await onSubmit(fields, { files: photos.flatMap((p) => (p.file ? [p.file] : [])), ids }, onProgress);
       } catch (err) {
-        if (!uploadPhoto) for (const photo of photos) setStatus(photo.key, undefined);
+        if (!uploadPhoto) uploads.reset();
         if (!(err instanceof ApiError)) throw err;
         // A photo the image pipeline refused (413, 415) names no field: its words go under the photos.
         showFieldErrors(err, setError, serverFields, isPhotoRejection(err) ? { fallback: "photos" } : {});
@@ -297,8 +247,7 @@ export function ListingForm({
         return;
       }
       if (resetOnSuccess) {
-        statusesRef.current = {};
-        setStatuses({});
+        uploads.reset();
         // Keeping the inputs' refs lets focus move to the first field at once, ready for the next bike.
         reset(undefined, { keepFieldsRef: true });
         setFocus("model");
@@ -308,8 +257,8 @@ export function ListingForm({
   );
 
   const retry = (key: string) => {
-    const item = watch("photos")?.find((p) => p.key === key);
-    if (item) void uploadOne(item);
+    const item = getValues("photos")?.find((p) => p.key === key);
+    if (item) uploads.retry(item);
   };
 
   return (
@@ -573,7 +522,7 @@ export function ListingForm({
               id="listing-photo"
               label="Bike photos"
               error={errors.photos?.message}
-              hint={`1 to ${MAX_PHOTOS} photos, at most 10 MB each. The first is the cover buyers see on lists.`}
+              hint={`1 to ${MAX_PHOTOS} photos, at most ${formatFileSize(MAX_IMAGE_BYTES)} each. The first is the cover buyers see on lists.`}
             >
               {(c) => (
                 <Controller
@@ -585,8 +534,12 @@ export function ListingForm({
                       name={field.name}
                       inputRef={field.ref}
                       photos={field.value ?? []}
-                      onChange={field.onChange}
-                      statuses={statuses}
+                      onChange={(photos) => {
+                        field.onChange(photos);
+                        // A removed photo's upload stops and its status goes.
+                        uploads.keepOnly(photos);
+                      }}
+                      statuses={uploads.statuses}
                       busy={isSubmitting}
                       onRetry={uploadPhoto ? retry : undefined}
                     />

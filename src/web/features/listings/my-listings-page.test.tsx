@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing, pageOf } from "#web/test/listings.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import MyListingsPage from "./my-listings-page.tsx";
 
@@ -125,10 +126,7 @@ describe("My products", () => {
       "GET /api/me/listings": () => ({
         body: pageOf([listing("l1", "Yamaha FZS V3", { advertised: true })]),
       }),
-      "DELETE /api/listings/l1/advertise": () => ({
-        status: 404,
-        body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.listing.notFound },
-      }),
+      "DELETE /api/listings/l1/advertise": () => problemReply("listing.notFound"),
     });
     const user = userEvent.setup();
     renderRoutes(routes, path);

@@ -5,12 +5,19 @@ import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import SellerListingDetailsPage from "./seller-listing-details-page.tsx";
 
 const seller = { ...buyer, id: "s-1", name: "Karim Motors", role: "seller" as const };
 const listing = buildListing({
-  seller: { id: seller.id, name: seller.name, photo: null, verified: false },
+  seller: {
+    id: seller.id,
+    name: seller.name,
+    photo: null,
+    verified: false,
+    rating: { average: 0, count: 0 },
+  },
 });
 
 const routes = withToasts([
@@ -21,12 +28,7 @@ const routes = withToasts([
 const api = (found: Listing | null) => ({
   "GET /api/auth/me": () => ({ body: { user: seller } }),
   [`GET /api/listings/${listing.id}`]: () =>
-    found
-      ? { body: { listing: found, reportedByMe: false } }
-      : {
-          status: 404,
-          body: { type: "about:blank", title: "Not Found", status: 404, detail: MSG.listing.notFound },
-        },
+    found ? { body: { listing: found, reportedByMe: false } } : problemReply("listing.notFound"),
 });
 
 beforeAll(polyfillDialog);

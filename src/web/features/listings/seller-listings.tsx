@@ -1,8 +1,13 @@
 import { Bike } from "lucide-react";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { useListings } from "./api/get-listings.ts";
 import { ListingGrid, ListingGridSkeleton } from "./listing-grid.tsx";
+
+/** The query of a seller's bikes (a page composing others below them waits for its first answer). */
+export const sellerListingsKey = (sellerId: string) =>
+  queryKeys.listings.list({ category: "all", seller: sellerId });
 
 /** A seller's bikes for sale on their public page, newest first, more as you scroll. */
 export function SellerListings({ sellerId }: { sellerId: string }) {

@@ -10,6 +10,7 @@ import { api } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { BookButton } from "./book-button.tsx";
 import { MyOrderPanel } from "./held-booking.tsx";
@@ -17,7 +18,7 @@ import { MyOrderPanel } from "./held-booking.tsx";
 const listing: Listing = buildListing({
   postedAt: "2026-01-05T10:00:00.000Z",
   photo: { src: "/img/a.webp", srcSet: "/img/a.webp 320w", width: 320, height: 240 },
-  seller: { id: "s-1", name: "Karim Motors", photo: null, verified: false },
+  seller: { id: "s-1", name: "Karim Motors", photo: null, verified: false, rating: { average: 0, count: 0 } },
 });
 
 const detailsPath = "/products/productdetails/l-1";
@@ -130,10 +131,7 @@ describe("Book now", () => {
   it("tells the loser of a race that the bike has just been sold", async () => {
     mockApi({
       ...signedInAs(buyer),
-      "POST /api/orders": () => ({
-        status: 409,
-        body: { type: "about:blank", title: "Conflict", status: 409, detail: MSG.order.justSold },
-      }),
+      "POST /api/orders": () => problemReply("order.justSold"),
     });
     const user = userEvent.setup();
     renderRoutes(routes(), detailsPath);
@@ -149,12 +147,11 @@ describe("Book now", () => {
   });
 
   it("says a buyer at the limit of unpaid bookings why, in the form, not that the bike was sold", async () => {
+    // Known by its code: the server's words may change.
+    const reworded = "Three bookings are waiting for payment: pay or cancel one first.";
     mockApi({
       ...signedInAs(buyer),
-      "POST /api/orders": () => ({
-        status: 409,
-        body: { type: "about:blank", title: "Conflict", status: 409, detail: MSG.order.tooManyHolds },
-      }),
+      "POST /api/orders": () => problemReply("order.tooManyHolds", { detail: reworded }),
     });
     const user = userEvent.setup();
     renderRoutes(routes(), detailsPath);
@@ -165,7 +162,7 @@ describe("Book now", () => {
     await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
 
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(MSG.order.tooManyHolds);
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(reworded);
     expect(screen.getByRole("dialog")).toBe(dialog);
     expect(screen.queryByText(MSG.order.justSold)).not.toBeInTheDocument();
   });
@@ -207,10 +204,8 @@ describe("Book now", () => {
         const body = JSON.parse(String(init?.body)) as { expectedPrice?: number };
         sent.push(body);
         if (body.expectedPrice !== askingPrice) {
-          return {
-            status: 409,
-            body: { type: "about:blank", title: "Conflict", status: 409, detail: MSG.order.priceChanged },
-          };
+          // Known by its code, whatever the server's words.
+          return problemReply("order.priceChanged", { detail: "The price is not what it was." });
         }
         return { status: 201, body: { order: {} } };
       },

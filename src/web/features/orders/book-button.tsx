@@ -25,6 +25,8 @@ type BookButtonProps = {
    * than imported here, so the home page's cards, which never know a booking, do not load it.
    */
   renderMyOrder?: (myOrder: MyOrder, focus: MyOrderFocus) => ReactNode;
+  /** The price of an offer the seller accepted, which the buyer books at instead of the asking price. */
+  offerPrice?: number | undefined;
   className?: string;
 };
 
@@ -37,7 +39,13 @@ const BOOK_PARAM = "book";
  * sent there, and brought back to the bike's page with the booking form open; sellers and admins
  * cannot book, and are told so.
  */
-export function BookButton({ listing, myOrder = null, renderMyOrder, className = "" }: BookButtonProps) {
+export function BookButton({
+  listing,
+  myOrder = null,
+  renderMyOrder,
+  offerPrice,
+  className = "",
+}: BookButtonProps) {
   const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
   const [focusAfter, setFocusAfter] = useState<"booked" | "cancelled" | null>(null);
@@ -93,6 +101,7 @@ export function BookButton({ listing, myOrder = null, renderMyOrder, className =
         <BookModal
           listing={listing}
           buyer={user}
+          offerPrice={offerPrice}
           open
           onClose={() => setOpen(false)}
           onBooked={() => setFocusAfter("booked")}

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemAnswer } from "#web/test/problems.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { BookModal } from "./book-modal.tsx";
 
@@ -41,16 +42,11 @@ describe("booking form", () => {
   it("focuses the first field the server refused, and clears its message as it is edited", async () => {
     mockApi({
       ...noEarlierOrder,
-      "POST /api/orders": () => ({
-        status: 400,
-        body: {
-          type: "about:blank",
-          title: "Bad Request",
-          status: 400,
-          detail: MSG.order.locationRequired,
-          errors: { meetingLocation: MSG.order.locationRequired, phone: MSG.order.phoneInvalid },
-        },
-      }),
+      "POST /api/orders": () =>
+        problemAnswer(400, MSG.order.locationRequired, {
+          meetingLocation: MSG.order.locationRequired,
+          phone: MSG.order.phoneInvalid,
+        }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, "/");

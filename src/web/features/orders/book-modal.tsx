@@ -4,11 +4,12 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import type { z } from "zod";
-import { formatPhone } from "#shared/format.ts";
+import { formatPhone, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { BookingFieldsSchema, normalisePhone } from "#shared/schemas/orders.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
 import { Facts } from "#web/components/facts.tsx";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
@@ -31,10 +32,21 @@ type BookModalProps = {
   onBooked?: () => void;
   /** The signed-in session ended meanwhile: the owner sends the user to sign in. */
   onSignedOut: () => void;
+  /** An offer the seller accepted: booked at its price (or the asking price, if that is now lower). */
+  offerPrice?: number | undefined;
 };
 
 /** What the buyer confirms (shown as text) and the two things the seller needs to meet them. */
-export function BookModal({ listing, buyer, open, onClose, onBooked, onSignedOut }: BookModalProps) {
+export function BookModal({
+  listing,
+  buyer,
+  open,
+  onClose,
+  onBooked,
+  onSignedOut,
+  offerPrice,
+}: BookModalProps) {
+  const price = offerPrice === undefined ? listing.askingPrice : Math.min(offerPrice, listing.askingPrice);
   const idPrefix = useId();
   const introId = `${idPrefix}-intro`;
   const createOrder = useCreateOrder();
@@ -78,19 +90,19 @@ export function BookModal({ listing, buyer, open, onClose, onBooked, onSignedOut
     setFailure(null);
     try {
       // The price shown is the price agreed: the server refuses the booking if it is no longer so.
-      await createOrder.mutateAsync({ listingId: listing.id, expectedPrice: listing.askingPrice, ...values });
+      await createOrder.mutateAsync({ listingId: listing.id, expectedPrice: price, ...values });
     } catch (err) {
       if (!(err instanceof ApiError)) {
         setFailure(MSG.generic.somethingWrong);
         return;
       }
-      if (err.status === 409 && err.message === MSG.order.priceChanged) {
+      if (err.code === "order.priceChanged") {
         setPriceChanged(true);
         return;
       }
-      if (err.status === 409 && err.message === MSG.order.tooManyHolds) {
+      if (err.code === "order.tooManyHolds") {
         // Not about this bike: the buyer's own limit. Said here, where they can read it and decide.
-        setFailure(MSG.order.tooManyHolds);
+        setFailure(err.message);
         return;
       }
       if (err.status === 409) {
@@ -116,7 +128,7 @@ export function BookModal({ listing, buyer, open, onClose, onBooked, onSignedOut
 
   const confirmed: [string, ReactNode][] = [
     ["Bike model", listing.model],
-    ["Price", <Price key="price" amount={listing.askingPrice} className="font-semibold" />],
+    ["Price", <Price key="price" amount={price} className="font-semibold" />],
     ["Your name", buyer.name],
     ["Your email", buyer.email],
   ];
@@ -126,6 +138,11 @@ export function BookModal({ listing, buyer, open, onClose, onBooked, onSignedOut
       <p id={introId} className="mb-4 text-sm text-base-content/70">
         The seller will call you on this number to meet and hand over the bike.
       </p>
+      {offerPrice === undefined ? null : (
+        <p className="mb-4 alert alert-success alert-soft text-sm">
+          {TALK_MSG.offer.bookAtOffer(formatTaka(price))}
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {priceChanged ? (
           <div role="alert" className="alert alert-warning alert-soft items-start">

@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import type { SellerBooking } from "#shared/schemas/orders.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import MyBuyersPage from "./my-buyers-page.tsx";
 
@@ -28,6 +29,8 @@ const booking = (over: Partial<SellerBooking> = {}): SellerBooking => ({
     photo: null,
     phone: "+8801712345678",
   },
+  cash: null,
+  paidWith: null,
   ...over,
 });
 
@@ -154,10 +157,7 @@ describe("My buyers", () => {
   it("says why when the release is refused, and keeps the booking as the server has it", async () => {
     mockApi({
       "GET /api/me/buyers": () => page([booking()]),
-      "POST /api/orders/o-1/release": () => ({
-        status: 409,
-        body: { status: 409, title: "Conflict", detail: MSG.order.notHeld.paid },
-      }),
+      "POST /api/orders/o-1/release": () => problemReply("order.notHeld.paid"),
     });
     const user = userEvent.setup();
     renderRoutes(routes, "/dashboard/mybuyers");
@@ -182,10 +182,7 @@ describe("My buyers", () => {
 
   it("says what went wrong when the list cannot load, with Try again", async () => {
     mockApi({
-      "GET /api/me/buyers": () => ({
-        status: 403,
-        body: { status: 403, title: "Forbidden", detail: MSG.auth.forbidden },
-      }),
+      "GET /api/me/buyers": () => problemReply("auth.forbidden"),
     });
     renderRoutes(routes, "/dashboard/mybuyers");
     expect(await screen.findByText(MSG.auth.forbidden)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
+import { AddPhoneNotice } from "./add-phone-notice.tsx";
 import { useMyBuyers } from "./api/get-my-buyers.ts";
 import { SellerBookingCard } from "./seller-booking-card.tsx";
 
@@ -26,13 +27,16 @@ export default function MyBuyersPage() {
         }
       >
         {(bookings) => (
-          <ul aria-label="Bookings of your bikes" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            {bookings.map((booking) => (
-              <li key={booking.id}>
-                <SellerBookingCard booking={booking} />
-              </li>
-            ))}
-          </ul>
+          <>
+            {bookings.some((b) => b.status === "held" || b.status === "paid") ? <AddPhoneNotice /> : null}
+            <ul aria-label="Bookings of your bikes" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              {bookings.map((booking) => (
+                <li key={booking.id}>
+                  <SellerBookingCard booking={booking} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </ListFrame>
     </section>

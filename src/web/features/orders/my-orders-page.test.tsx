@@ -5,6 +5,7 @@ import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
+import { problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import MyOrdersPage from "./my-orders-page.tsx";
 
@@ -24,6 +25,8 @@ const order = (id: string, model: string, over: Partial<Order> = {}): Order => (
   meetingLocation: "Dhanmondi 27",
   paid: false,
   paidAt: null,
+  cash: null,
+  sellerPhone: null,
   listing: buildListing({
     id: `l-${id}`,
     postedAt: "2026-01-05T10:00:00.000Z",
@@ -41,7 +44,12 @@ const paidOrder = (id: string, model: string) =>
     holdUntil: null,
     paid: true,
     paidAt: "2026-02-04T10:00:00.000Z",
-    receipt: { paymentId: "pi_test_0123abcd", amount: 150000, paidAt: "2026-02-04T10:00:00.000Z" },
+    receipt: {
+      paymentId: "pi_test_0123abcd",
+      amount: 150000,
+      paidAt: "2026-02-04T10:00:00.000Z",
+      method: "card",
+    },
   });
 
 const routes = withToasts([
@@ -189,10 +197,7 @@ describe("My orders", () => {
       "GET /api/me/orders": () => onePage(current),
       "POST /api/orders/o1/cancel": () => {
         current = paidOrder("o1", "Yamaha FZS");
-        return {
-          status: 409,
-          body: { type: "about:blank", title: "Conflict", status: 409, detail: MSG.order.notHeld.paid },
-        };
+        return problemReply("order.notHeld.paid");
       },
     });
     const user = userEvent.setup();

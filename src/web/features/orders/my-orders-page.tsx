@@ -1,5 +1,7 @@
 import { ShoppingBag } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Order } from "#shared/schemas/orders.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
@@ -8,7 +10,12 @@ import { paths } from "#web/config/paths.ts";
 import { useMyOrders } from "./api/get-my-orders.ts";
 import { OrderCard } from "./order-card.tsx";
 
-export default function MyOrdersPage() {
+type MyOrdersPageProps = {
+  /** Below an order's state: what another feature adds (rating the seller of a paid order), composed by the app. */
+  orderExtra?: (order: Order) => ReactNode;
+};
+
+export default function MyOrdersPage({ orderExtra }: MyOrdersPageProps = {}) {
   return (
     <section className="flex flex-col gap-6">
       <PageTitle>My orders — MotoHaat</PageTitle>
@@ -34,7 +41,7 @@ export default function MyOrdersPage() {
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
             {orders.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} />
+                <OrderCard order={order} extra={orderExtra?.(order)} />
               </li>
             ))}
           </ul>

@@ -11,6 +11,7 @@ import { Receipt } from "#web/components/receipt.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
+import { CashAnswer, CashDisputedNote, cashWaiting, SellerPhone } from "./cash-answer.tsx";
 import { HeldBooking } from "./held-booking.tsx";
 
 /** The word on the photo's corner for each state; whole class names, so Tailwind finds them. */
@@ -32,15 +33,20 @@ const ENDED: Record<"expired" | "cancelled" | "released", string> = {
 /** Where the order stands and what the buyer can do about it: pay or cancel, the receipt, or why it ended. */
 function OrderState({ order, onCancelled }: { order: Order; onCancelled: () => void }) {
   const { listing } = order;
+  // The seller says the buyer paid in cash: the answer comes before anything else (no card meanwhile).
+  if (cashWaiting(order)) return <CashAnswer order={order} small />;
   if (order.status === "held") {
     return (
-      <HeldBooking
-        orderId={order.id}
-        model={listing.model}
-        holdUntil={order.holdUntil}
-        onCancelled={onCancelled}
-        small
-      />
+      <div className="flex flex-col gap-3">
+        {order.cash?.disputedAt ? <CashDisputedNote /> : null}
+        <HeldBooking
+          orderId={order.id}
+          model={listing.model}
+          holdUntil={order.holdUntil}
+          onCancelled={onCancelled}
+          small
+        />
+      </div>
     );
   }
   if (order.status === "paid") {
@@ -72,7 +78,7 @@ function OrderState({ order, onCancelled }: { order: Order; onCancelled: () => v
 }
 
 /** One booked bike: what it is, what the buyer pays, where to meet whom, and where the order stands. */
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
   const { listing } = order;
   // Cancelled here: focus goes to the sentence that now says so (the button that had it is gone).
   const [cancelled, setCancelled] = useState(false);
@@ -125,9 +131,11 @@ export function OrderCard({ order }: { order: Order }) {
           </p>
         </div>
       </div>
+      <SellerPhone order={order} />
       <div ref={stateRef} tabIndex={-1} className="mt-auto">
         <OrderState order={order} onCancelled={() => setCancelled(true)} />
       </div>
+      {extra}
     </BikeCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Mail, Phone } from "lucide-react";
+import { Banknote, Mail, Phone } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
-import { formatDateTime, formatPhone } from "#shared/format.ts";
+import { formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { SellerBooking } from "#shared/schemas/orders.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Facts } from "#web/components/facts.tsx";
 import { Img } from "#web/components/img.tsx";
@@ -12,6 +13,7 @@ import { Price } from "#web/components/price.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useMarkCash } from "./api/cash.ts";
 import { useReleaseOrder } from "./api/release-order.ts";
 
 const STATE_STYLE: Record<SellerBooking["status"], string> = {
@@ -22,13 +24,14 @@ const STATE_STYLE: Record<SellerBooking["status"], string> = {
   released: "badge-ghost",
 };
 
-/** Where the booking stands, in the seller's words: held until …, paid, or how it ended. */
-export function bookingState(b: Pick<SellerBooking, "status" | "holdUntil">): string {
+/** Where the booking stands, in the seller's words: held until …, paid (in cash), or how it ended. */
+export function bookingState(b: Pick<SellerBooking, "status" | "holdUntil" | "cash" | "paidWith">): string {
   switch (b.status) {
     case "held":
+      if (b.cash) return b.cash.disputedAt ? TALK_MSG.cash.disputedForSeller : TALK_MSG.cash.waitingForBuyer;
       return b.holdUntil ? MSG.sellerBooking.held(formatDateTime(b.holdUntil)) : MSG.sellerBooking.heldBadge;
     case "paid":
-      return MSG.sellerBooking.paid;
+      return b.paidWith === "cash" ? TALK_MSG.cash.paidForSeller : MSG.sellerBooking.paid;
     default:
       return MSG.sellerBooking[b.status];
   }
@@ -76,6 +79,48 @@ function ReleaseButton({ booking }: { booking: SellerBooking }) {
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
         isPending={release.isPending}
+      />
+    </>
+  );
+}
+
+/** "Paid in cash at the meeting" on a held booking not marked yet: asks first, then the buyer is asked. */
+function CashButton({ booking }: { booking: SellerBooking }) {
+  const [confirming, setConfirming] = useState(false);
+  const markCash = useMarkCash();
+  const { model } = booking.listing;
+  const onConfirm = async () => {
+    try {
+      await markCash.mutateAsync(booking.id);
+    } catch (err) {
+      // Paid, ended or marked meanwhile (409, with what it became), or no answer.
+      toast.error(errorMessage(err));
+      setConfirming(false);
+      return;
+    }
+    toast.success(TALK_MSG.cash.marked);
+    setConfirming(false);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        aria-label={TALK_MSG.cash.markLabel(booking.buyer.name, model)}
+        onClick={() => setConfirming(true)}
+      >
+        <Banknote className="size-4" aria-hidden="true" />
+        {TALK_MSG.cash.mark}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={TALK_MSG.cash.confirmMarkTitle(model)}
+        message={TALK_MSG.cash.confirmMark(booking.buyer.name, formatTaka(booking.price))}
+        confirmLabel={TALK_MSG.cash.mark}
+        onConfirm={() => void onConfirm()}
+        onCancel={() => setConfirming(false)}
+        isPending={markCash.isPending}
+        tone="primary"
       />
     </>
   );
@@ -157,6 +202,7 @@ export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
 
         {booking.status === "held" ? (
           <div className="card-actions mt-auto justify-end">
+            {booking.cash ? null : <CashButton booking={booking} />}
             <ReleaseButton booking={booking} />
           </div>
         ) : null}

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
+import { problemAnswer, problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import { CardForm } from "./card-form.tsx";
 
@@ -121,15 +122,8 @@ describe("card form", () => {
 
   it("shows a declined card in red with the provider's words, and lets the buyer try again", async () => {
     mockApi({
-      "POST /api/payments/confirm": () => ({
-        status: 402,
-        body: {
-          type: "about:blank",
-          title: "Payment Required",
-          status: 402,
-          detail: MSG.payment.insufficientFunds,
-        },
-      }),
+      "POST /api/payments/confirm": () =>
+        problemReply("payment.cardRefused", { detail: MSG.payment.insufficientFunds }),
     });
     const { user, onPaid } = renderForm();
     await fill(user, { number: "4000 0000 0000 9995", expiry: `12/${nextYear}`, cvc: "123" });
@@ -142,16 +136,10 @@ describe("card form", () => {
 
   it("puts the server's field messages under the fields they concern", async () => {
     mockApi({
-      "POST /api/payments/confirm": () => ({
-        status: 400,
-        body: {
-          type: "about:blank",
-          title: "Bad Request",
-          status: 400,
-          detail: MSG.payment.expiryMonthInvalid,
-          errors: { "card.expMonth": MSG.payment.expiryMonthInvalid },
-        },
-      }),
+      "POST /api/payments/confirm": () =>
+        problemAnswer(400, MSG.payment.expiryMonthInvalid, {
+          "card.expMonth": MSG.payment.expiryMonthInvalid,
+        }),
     });
     const { user } = renderForm();
     await fill(user, { number: "4242 4242 4242 4242", expiry: `12/${nextYear}`, cvc: "123" });
@@ -171,16 +159,11 @@ describe("card form", () => {
 
   it("focuses the field the server named after a 400, and clears its message once the buyer edits it", async () => {
     mockApi({
-      "POST /api/payments/confirm": () => ({
-        status: 400,
-        body: {
-          type: "about:blank",
-          title: "Bad Request",
-          status: 400,
-          detail: MSG.payment.cvcIncomplete,
-          errors: { "card.cvc": MSG.payment.cvcIncomplete, "card.expMonth": MSG.payment.expiryMonthInvalid },
-        },
-      }),
+      "POST /api/payments/confirm": () =>
+        problemAnswer(400, MSG.payment.cvcIncomplete, {
+          "card.cvc": MSG.payment.cvcIncomplete,
+          "card.expMonth": MSG.payment.expiryMonthInvalid,
+        }),
     });
     const { user } = renderForm();
     await fill(user, { number: "4242 4242 4242 4242", expiry: `12/${nextYear}`, cvc: "123" });

@@ -1,5 +1,6 @@
 import { formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
+import { FormError } from "#web/components/form-field.tsx";
 
 type PayFooterProps = {
   /** What the card will be charged, in poisha (the intent's amount): the button names it. */
@@ -15,11 +16,7 @@ type PayFooterProps = {
 export function PayFooter({ amount, processing, error, disabled = false }: PayFooterProps) {
   return (
     <div className="flex flex-col gap-3">
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {processing ? (
         <progress className="progress progress-primary w-full" aria-label="Processing your payment" />
       ) : null}

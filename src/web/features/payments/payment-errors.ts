@@ -1,6 +1,7 @@
 import { MSG } from "#shared/messages.ts";
+import type { ProblemCode } from "#shared/problem-codes.ts";
 import type { CardField } from "#shared/schemas/payments.ts";
-import { ApiError, isUnreachable } from "#web/lib/api-client.ts";
+import { ApiError } from "#web/lib/api-client.ts";
 
 /** The server names card fields as the body does (`card.expMonth`); the form has three inputs. */
 export const cardInputs: Record<string, CardField> = {
@@ -14,22 +15,23 @@ export const cardInputs: Record<string, CardField> = {
 /** What a failed payment says to the buyer: the provider's own words. */
 export function paymentFailure(err: unknown): string {
   // Our own 503 on a payment is the provider's outage, before any charge: say so in its words (the
-  // client shows no 5xx's details, so the answer's text does not arrive here).
+  // client shows no 5xx's details, so only the answer's code arrives here).
   if (isProviderOutage(err)) return MSG.payment.providerUnavailable;
   return err instanceof ApiError && err.message ? err.message : MSG.generic.somethingWrong;
 }
 
-/** The server answered 503 itself (a problem body, not a gateway's page): the provider is down. */
+/** The server itself answered that the card provider is down (a gateway's 503 has no code). */
 const isProviderOutage = (err: unknown) =>
-  err instanceof ApiError && err.status === 503 && !isUnreachable(err);
+  err instanceof ApiError && err.code === "payment.providerUnavailable";
 
 /** A 409 "already paid": the order changed under the page, which then shows it paid. */
-export const isAlreadyPaid = (err: unknown) =>
-  err instanceof ApiError && err.status === 409 && err.message === MSG.payment.alreadyPaid;
+export const isAlreadyPaid = (err: unknown) => err instanceof ApiError && err.code === "payment.alreadyPaid";
 
-const HOLD_ENDED: ReadonlySet<string> = new Set([
-  ...Object.values(MSG.payment.notHeld),
-  MSG.payment.lateRefunded,
+const HOLD_ENDED: ReadonlySet<ProblemCode | undefined> = new Set<ProblemCode>([
+  "payment.notHeld.expired",
+  "payment.notHeld.cancelled",
+  "payment.notHeld.released",
+  "payment.lateRefunded",
 ]);
 
 /**
@@ -37,8 +39,7 @@ const HOLD_ENDED: ReadonlySet<string> = new Set([
  * the server charged nothing — or, for money that reached the provider after the bike went to someone
  * else, is refunding it (`lateRefunded`) — and the page offers nothing to pay, in the server's words.
  */
-export const isHoldEnded = (err: unknown) =>
-  err instanceof ApiError && err.status === 409 && HOLD_ENDED.has(err.message);
+export const isHoldEnded = (err: unknown) => err instanceof ApiError && HOLD_ENDED.has(err.code);
 
 /**
  * A confirmation that got no answer, or a 5xx: the card may or may not have been charged. A 4xx is

@@ -1,11 +1,12 @@
 import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, Clock, SearchX } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import type { PaymentConfirmResponse } from "#shared/schemas/payments.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { Img } from "#web/components/img.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
@@ -81,9 +82,15 @@ function HoldLeft({ holdUntil }: { holdUntil: string | null }) {
 }
 
 function PaidPanel({ order, paymentId }: { order: Order; paymentId: string | null }) {
+  // Just paid here: the Pay button that had focus is gone, so focus moves to the answer, which a
+  // screen reader then reads (a live region inserted with its text is not reliably announced).
+  const answerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (paymentId) answerRef.current?.focus();
+  }, [paymentId]);
   return (
     <div className="flex flex-col gap-4">
-      <div role="status" className="alert alert-success alert-soft">
+      <div ref={answerRef} tabIndex={-1} role="status" className="alert alert-success alert-soft">
         <CircleCheck className="size-5" aria-hidden="true" />
         <div className="min-w-0">
           <p className="font-semibold">
@@ -254,10 +261,19 @@ function PaymentForm({
 type PaymentPageProps = {
   /** The order to pay, as fetched by the orders feature (the app composes the two). */
   order: UseQueryResult<Order>;
+  /**
+   * What the orders feature shows of the deal under the summary (the seller's phone, a cash mark to
+   * answer), composed in by the app.
+   */
+  deal?: (order: Order) => ReactNode;
 };
 
+/** The seller says the buyer paid in cash and the buyer has not answered: no card form meanwhile. */
+const cashWaits = (order: Order) =>
+  order.status === "held" && order.cash !== null && order.cash.disputedAt === null;
+
 /** `/dashboard/payment/:orderId`: what the buyer pays for, and the card form until it is paid. */
-export function PaymentPage({ order }: PaymentPageProps) {
+export function PaymentPage({ order, deal }: PaymentPageProps) {
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const now = useNow();
   const ended = order.data && !order.data.paid ? endedReason(order.data, now) : null;
@@ -273,14 +289,17 @@ export function PaymentPage({ order }: PaymentPageProps) {
       ) : (
         <>
           <OrderSummary order={order.data} />
-          <div className="card border border-base-300 bg-base-100 shadow-sm">
+          {deal?.(order.data)}
+          <div hidden={cashWaits(order.data)} className="card border border-base-300 bg-base-100 shadow-sm">
             <div className="card-body gap-4 p-4 sm:p-6">
-              <h2 className="text-lg font-semibold">Pay by card</h2>
+              <h2 className="text-lg font-semibold">
+                {order.data.receipt?.method === "cash" ? TALK_MSG.cash.paidInCash : "Pay by card"}
+              </h2>
               {order.data.paid ? (
                 <PaidPanel order={order.data} paymentId={paymentId} />
               ) : ended ? (
                 <EndedPanel order={order.data} reason={ended} />
-              ) : (
+              ) : cashWaits(order.data) ? null : (
                 <PaymentForm
                   order={order.data}
                   onPaid={(result) => setPaymentId(result.paymentId)}

@@ -3,14 +3,13 @@ import { CircleAlert } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { MAX_REASON_LENGTH } from "#shared/message-limits.ts";
 import { ReportCreateSchema } from "#shared/schemas/reports.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
-
-const MAX_REASON = 500;
 
 type ReportDialogProps = {
   open: boolean;
@@ -79,15 +78,15 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
                 aria-describedby={[control["aria-describedby"], counterId].filter(Boolean).join(" ")}
                 {...register("reason")}
                 rows={4}
-                maxLength={MAX_REASON}
+                maxLength={MAX_REASON_LENGTH}
                 className="textarea w-full"
                 data-autofocus
               />
               <p
                 id={counterId}
-                className={`text-right text-xs ${length >= MAX_REASON ? "text-error" : "text-base-content/70"}`}
+                className={`text-right text-xs ${length >= MAX_REASON_LENGTH ? "text-error" : "text-base-content/70"}`}
               >
-                {length}/{MAX_REASON} characters
+                {length}/{MAX_REASON_LENGTH} characters
               </p>
             </>
           )}

@@ -7,6 +7,7 @@ import type { SellerProfile } from "#shared/schemas/people.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { SellerRatingBadge } from "#web/components/seller-rating.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
@@ -22,10 +23,12 @@ export function memberSince(iso: string): string {
 type SellerPageProps = {
   /** The seller's bikes for sale: the listings feature draws them; the app composes them in. */
   listings: (seller: SellerProfile) => ReactNode;
+  /** The seller's ratings with their replies: the reviews feature draws them; the app composes them in. */
+  reviews?: (seller: SellerProfile) => ReactNode;
 };
 
 /** `/sellers/:id`: who sells, for anyone signed in or not; no email or phone. */
-export default function SellerPage({ listings }: SellerPageProps) {
+export default function SellerPage({ listings, reviews }: SellerPageProps) {
   const { id = "" } = useParams();
   const query = useSeller(id);
 
@@ -71,6 +74,7 @@ export default function SellerPage({ listings }: SellerPageProps) {
           <p className="text-base-content/70">
             Member since <time dateTime={seller.memberSince}>{memberSince(seller.memberSince)}</time>
           </p>
+          <SellerRatingBadge rating={seller.rating} className="text-base" />
           <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
             <div className="flex gap-1">
               <dt className="text-base-content/70">Bikes sold</dt>
@@ -84,6 +88,7 @@ export default function SellerPage({ listings }: SellerPageProps) {
         </div>
       </header>
       {listings(seller)}
+      {reviews?.(seller)}
     </div>
   );
 }

@@ -53,3 +53,6 @@ export class CardError extends Error {
     super(message);
   }
 }
+
+/** Test provider: another confirmation of the same intent is processing it now (409 to the buyer). */
+export class PaymentInProgress extends Error {}

@@ -1,12 +1,12 @@
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sweepExpiredHolds } from "#server/features/orders/service.ts";
 import { listingStatus, orderRow, passHold } from "#server/features/orders/testing.ts";
 import { paymentRows, startPayment } from "#server/features/payments/testing.ts";
 import { createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import { captureLogs } from "#server/test/logs.ts";
+import { sweepExpiredHolds } from "#server/workflows/hold-endings.ts";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 import { createStripeProvider } from "./stripe-provider.ts";

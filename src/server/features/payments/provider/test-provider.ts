@@ -1,10 +1,16 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { testPaymentIntents } from "#server/db/schema.ts";
 import { MSG } from "#shared/messages.ts";
 import { type CardField, cardDigits, cardProblems } from "#shared/schemas/payments.ts";
-import { CardError, type CardInput, type PaymentIntent, type PaymentProvider } from "./provider.ts";
+import {
+  CardError,
+  type CardInput,
+  PaymentInProgress,
+  type PaymentIntent,
+  type PaymentProvider,
+} from "./provider.ts";
 
 /** A confirmation takes milliseconds; one "processing" for longer than this has died. */
 export const STALE_PROCESSING_MS = 60_000;
@@ -70,8 +76,6 @@ function toIntent(r: Row): PaymentIntent {
   };
 }
 
-export class PaymentInProgress extends Error {}
-
 export function createTestProvider(db: Db): PaymentProvider {
   const retrieve = async (id: string) => {
     const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).limit(1);
@@ -80,9 +84,12 @@ export function createTestProvider(db: Db): PaymentProvider {
   return {
     name: "test",
     publishableKey: null,
-    async createIntent({ orderId, amount, currency }) {
-      const id = `pi_test_${randomBytes(12).toString("hex")}`;
-      const [row] = await db
+    async createIntent({ orderId, amount, currency, replaces }) {
+      // One intent per order, amount and replaced intent, as Stripe's idempotency key makes it: the id
+      // is derived from them, so requests at once insert one row and all read it back.
+      const identity = createHash("sha256").update(`${orderId}:${amount}:${replaces ?? "none"}`);
+      const id = `pi_test_${identity.digest("hex").slice(0, 24)}`;
+      await db
         .insert(testPaymentIntents)
         .values({
           id,
@@ -92,8 +99,8 @@ export function createTestProvider(db: Db): PaymentProvider {
           currency,
           status: "requires_payment_method",
         })
-        .returning();
-      return toIntent(row!);
+        .onConflictDoNothing({ target: testPaymentIntents.id });
+      return (await retrieve(id))!;
     },
     retrieveIntent: retrieve,
     async refund(intentId) {

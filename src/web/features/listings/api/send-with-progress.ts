@@ -11,9 +11,17 @@ export type UploadProgress = (loaded: number, total: number) => void;
 export function sendWithProgress<T>(
   path: string,
   body: FormData,
-  { method = "POST", onProgress }: { method?: string; onProgress?: UploadProgress } = {},
+  {
+    method = "POST",
+    onProgress,
+    signal,
+  }: { method?: string; onProgress?: UploadProgress; signal?: AbortSignal } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException("The upload was stopped.", "AbortError"));
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
     xhr.setRequestHeader("accept", "application/json");
@@ -32,6 +40,7 @@ export function sendWithProgress<T>(
     });
     xhr.addEventListener("error", () => reject(failedAnswer(0, "Network error", undefined)));
     xhr.addEventListener("abort", () => reject(new DOMException("The upload was stopped.", "AbortError")));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(body);
   });
 }

@@ -1,9 +1,10 @@
+/** The dashboard's first page: counts across orders, listings, reports and accounts, for each role. */
 import { and, count, countDistinct, eq, min, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { listings, orders, reports, users } from "#server/db/schema.ts";
-import { liveAccount } from "#server/features/auth/account-deletion.ts";
-import type { AuthUser } from "#server/features/auth/presenter.ts";
 import { liveHold } from "#server/features/orders/presenter.ts";
+import type { AuthUser } from "#server/features/people/accounts.ts";
+import { liveAccount } from "#server/features/people/accounts.ts";
 import { OVERVIEW_ENDED_DAYS, type Overview } from "#shared/schemas/overview.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { runPeriodically } from "#server/lib/periodic.ts";
-import { sweepExpiredHolds } from "./service.ts";
+import { sweepExpiredHolds } from "./hold-endings.ts";
 
 /**
  * Expires the holds that have run out and puts their bikes back on sale, at start and then every

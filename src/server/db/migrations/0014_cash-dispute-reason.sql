@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "cash_dispute_reason" text;

@@ -1,0 +1,44 @@
+import { Search } from "lucide-react";
+import { useId } from "react";
+import { Form } from "react-router";
+import { paths } from "#web/config/paths.ts";
+
+/**
+ * The first thing on the home page: a search of every bike by brand or model. A plain GET form to
+ * the list of all bikes (`?q=`), so it works before the app's code has loaded, and React Router
+ * turns it into an in-app navigation once it has.
+ */
+export function HomeSearch() {
+  const id = useId();
+  return (
+    <Form
+      method="get"
+      action={paths.listings.getHref("all")}
+      role="search"
+      aria-label="All bikes"
+      className="flex flex-col gap-2"
+    >
+      <label htmlFor={id} className="text-lg font-semibold sm:text-xl">
+        Find a used bike
+      </label>
+      <div className="flex gap-2">
+        <div className="input input-lg w-full">
+          <Search className="size-5 opacity-60" aria-hidden="true" />
+          <input
+            id={id}
+            type="search"
+            name="q"
+            className="grow"
+            placeholder="Brand or model, e.g. Pulsar 150"
+            maxLength={80}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </div>
+        <button type="submit" className="btn btn-primary btn-lg">
+          Search
+        </button>
+      </div>
+    </Form>
+  );
+}

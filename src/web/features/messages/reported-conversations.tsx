@@ -1,0 +1,103 @@
+import { MessagesSquare } from "lucide-react";
+import { toast } from "react-toastify";
+import { formatDateTime } from "#shared/format.ts";
+import type { ReportedConversation } from "#shared/schemas/messages.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { ListFrame } from "#web/components/list-frame.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { errorMessage } from "#web/lib/api-client.ts";
+import { useDismissConversationReports, useReportedConversations } from "./api/reported.ts";
+
+function ReportedConversationCard({ item }: { item: ReportedConversation }) {
+  const dismiss = useDismissConversationReports();
+  const nameOf = (id: string) =>
+    id === item.buyer.id
+      ? `${item.buyer.name} (buyer)`
+      : id === item.seller.id
+        ? `${item.seller.name} (seller)`
+        : "";
+  return (
+    <article className="card border border-base-300 bg-base-100" aria-labelledby={`rc-${item.id}`}>
+      <div className="card-body gap-3 p-4">
+        <h3 id={`rc-${item.id}`} className="card-title text-base">
+          {item.bikeModel}
+        </h3>
+        <p className="text-sm">
+          {item.buyer.name} ({item.buyer.email}) ↔ {item.seller.name} ({item.seller.email})
+        </p>
+        <ul className="flex flex-col gap-1 text-sm">
+          {item.reports.map((r) => (
+            <li key={r.id}>
+              <span className="font-medium">{r.reporter.name}:</span> {r.reason}{" "}
+              <time className="text-xs text-base-content/70" dateTime={r.reportedAt}>
+                {formatDateTime(r.reportedAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+        <details className="rounded-box bg-base-200 p-2">
+          <summary className="cursor-pointer text-sm font-medium">Messages ({item.messages.length})</summary>
+          <ol className="mt-2 flex max-h-80 flex-col gap-2 overflow-y-auto text-sm">
+            {item.messages.map((m) => (
+              <li key={m.id}>
+                <span className="font-medium">{nameOf(m.senderId)}</span>{" "}
+                <time className="text-xs text-base-content/70" dateTime={m.sentAt}>
+                  {formatDateTime(m.sentAt)}
+                </time>
+                <p className="whitespace-pre-wrap break-words">{m.body}</p>
+              </li>
+            ))}
+          </ol>
+        </details>
+        <div className="card-actions justify-end">
+          <PendingButton
+            type="button"
+            className="btn btn-sm"
+            pending={dismiss.isPending}
+            onClick={() =>
+              dismiss.mutate(item.id, {
+                onSuccess: () => toast.success(TALK_MSG.conversation.dismissed),
+                onError: (err) => toast.error(errorMessage(err)),
+              })
+            }
+          >
+            {TALK_MSG.conversation.dismiss}
+          </PendingButton>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The admins' "Reported conversations", shown below reported listings with each one's messages. */
+export function ReportedConversations() {
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="reported-conversations">
+      <h2 id="reported-conversations" className="text-xl font-bold">
+        {TALK_MSG.conversation.queueTitle}
+      </h2>
+      <ListFrame
+        query={useReportedConversations()}
+        loading={<Spinner label="Loading reported conversations" />}
+        empty={
+          <EmptyState
+            title={TALK_MSG.conversation.queueEmpty}
+            icon={<MessagesSquare className="size-10" />}
+          />
+        }
+      >
+        {(items) => (
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">
+            {items.map((item) => (
+              <li key={item.id}>
+                <ReportedConversationCard item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListFrame>
+    </section>
+  );
+}

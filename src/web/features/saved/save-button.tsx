@@ -1,0 +1,76 @@
+import { Heart } from "lucide-react";
+import { toast } from "react-toastify";
+import { TALK_MSG } from "#shared/talk-messages.ts";
+import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { useSendToSignin } from "#web/lib/send-to-signin.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useSavedIds, useToggleSaved } from "./api/saved.ts";
+
+type SaveButtonProps = {
+  listing: { id: string; model: string };
+  /** "icon": a round heart over a card's photo; "button": a labelled button on the bike's page. */
+  variant?: "icon" | "button";
+};
+
+/**
+ * The heart: a toggle button named "Save {model}", pressed once saved. A buyer saves or unsaves at
+ * once (changed back with a message if the server refuses); a signed-out visitor is sent to sign in
+ * and brought back; sellers and admins do not see it.
+ */
+export function SaveButton({ listing, variant = "icon" }: SaveButtonProps) {
+  const { user, isLoading } = useSession();
+  const isBuyer = user?.role === "buyer";
+  const ids = useSavedIds(isBuyer);
+  const toggle = useToggleSaved();
+  const sendToSignin = useSendToSignin();
+
+  if (user && !isBuyer) return null;
+  const saved = isBuyer && (ids.data?.has(listing.id) ?? false);
+
+  const onClick = () => {
+    if (!user) return sendToSignin();
+    // The promise, not mutate's own callbacks: on the Saved page the card (and this button) goes
+    // away as the list refreshes, and the toast must still say what happened.
+    toggle.mutateAsync({ listingId: listing.id, saved: !saved }).then(
+      () => toast.success((saved ? TALK_MSG.saved.unsavedToast : TALK_MSG.saved.savedToast)(listing.model)),
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 401) return sendToSignin();
+        toast.error(err instanceof ApiError && err.status < 500 ? errorMessage(err) : TALK_MSG.saved.failed);
+      },
+    );
+  };
+
+  const icon = <Heart className={`size-5 ${saved ? "fill-error text-error" : ""}`} aria-hidden="true" />;
+  const common = {
+    type: "button" as const,
+    "aria-pressed": saved,
+    // Waiting for the session or the saved ids: a press now could say the opposite of what is true.
+    disabled: isLoading || (isBuyer && ids.isPending),
+    onClick,
+  };
+  if (variant === "button") {
+    return (
+      // The name stays "Save {model}" (a toggle's name does not change); aria-pressed and the filled
+      // heart say it is saved, and the tooltip says it in words.
+      <button
+        {...common}
+        aria-label={TALK_MSG.saved.save(listing.model)}
+        title={saved ? TALK_MSG.saved.savedLabel(listing.model) : undefined}
+        className="btn btn-outline"
+      >
+        {icon}
+        Save
+      </button>
+    );
+  }
+  return (
+    <button
+      {...common}
+      aria-label={TALK_MSG.saved.save(listing.model)}
+      title={saved ? TALK_MSG.saved.savedLabel(listing.model) : TALK_MSG.saved.save(listing.model)}
+      className="btn btn-circle btn-sm border-base-300 bg-base-100/90 shadow-sm"
+    >
+      {icon}
+    </button>
+  );
+}
