@@ -1,5 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { use } from "react";
+import { Outlet, useSearchParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingsSearchPage } from "#shared/schemas/listings.ts";
@@ -53,6 +55,24 @@ function servePages(pages: Record<string, Record<string, ListingsSearchPage>>) {
     const found = pages[q.get("category")!]?.[q.get("cursor") ?? ""];
     return found ? { body: found } : problem(404, MSG.listing.unknownCategory);
   });
+}
+
+/** Holds (suspends) the page's render of a max price picked without a district until `until` settles. */
+function SlowToRender({ until }: { until: Promise<void> }) {
+  const [query] = useSearchParams();
+  if (query.get("maxPrice") && !query.get("district")) use(until);
+  return null;
+}
+
+/** React's switch for act() warnings, which a test driving the DOM directly turns off. */
+const reactTesting = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+/** Types or picks `value` as a browser does: through the element's own setter, then its event. */
+function setValue(element: HTMLElement, value: string, event: "input" | "change") {
+  const prototype =
+    element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
+  element.dispatchEvent(new Event(event, { bubbles: true }));
 }
 
 /** The listing requests made so far, as their query strings. */
@@ -319,6 +339,52 @@ describe("search, filters and sort in the URL", () => {
     act(() => void router.navigate(-1));
     await waitFor(() => expect(screen.getByRole("spinbutton", { name: "Max price" })).toHaveValue(null));
     expect(params()).toEqual({ brand: "Bajaj", district: "chattogram", verified: "true" });
+  });
+
+  it("keeps a price entered a moment before the next filter, while the page has not caught up yet", async () => {
+    serveMarket();
+    // React renders a navigation in a transition, which can take a while on a phone (or yield to the
+    // next event): here it waits until released, so the District is picked while the page still
+    // shows the query before the price.
+    let release = () => {};
+    const slowRender = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { router } = renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <Outlet />
+              <SlowToRender until={slowRender} />
+            </>
+          ),
+          children: routes,
+        },
+      ],
+      "/products/all",
+    );
+    await screen.findAllByRole("article");
+    const params = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+    // Events straight from the DOM, and React's renders on its own schedule, as in a browser (the
+    // testing library's events go through act(), which would wait for the held render).
+    const actEnvironment = reactTesting.IS_REACT_ACT_ENVIRONMENT;
+    reactTesting.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const max = screen.getByRole("spinbutton", { name: "Max price" });
+      setValue(max, "150000", "input");
+      max.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      await waitFor(() => expect(params()).toEqual({ maxPrice: "150000" }));
+      expect(screen.getByRole("button", { name: MSG.listing.clearFilters })).toBeDisabled();
+      setValue(screen.getByRole("combobox", { name: "District" }), "dhaka", "change");
+
+      await waitFor(() => expect(params()).toEqual({ maxPrice: "150000", district: "dhaka" }));
+      release();
+      await waitFor(() => expect(screen.getByRole("combobox", { name: "District" })).toHaveValue("dhaka"));
+      expect(screen.getByRole("spinbutton", { name: "Max price" })).toHaveValue(150000);
+    } finally {
+      reactTesting.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it("lists the 64 districts alphabetically", async () => {

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useCallback, useContext, useMemo } from "react";
+import { UNSAFE_DataRouterContext, useSearchParams } from "react-router";
 import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import type { ListingSort } from "#shared/schemas/listings.ts";
 
@@ -88,22 +88,28 @@ const withoutFilters = (prev: URLSearchParams) => {
 export function useListingFilters(): ListingFiltersApi {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  // A debounced input commits from a timer set renders ago: it must change the query as it is now,
-  // not as it was when the timer started (react-router's updater form would hand it the old one).
-  const latest = useRef(params);
-  latest.current = params;
+  // A change builds on the query as the router holds it now, not on this render's `params`: React
+  // renders a navigation in a transition, a moment after the router made it, so a change that follows
+  // another at once (Enter in Max price, then a District) would undo the first; and a debounced
+  // input commits from a timer set renders ago. The data router (the only kind the app uses) is the
+  // one place that is never behind; its context is react-router's own, exported for such reads.
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const latest = useCallback(
+    () => (dataRouter ? new URLSearchParams(dataRouter.router.state.location.search) : params),
+    [dataRouter, params],
+  );
   const setFilter = useCallback(
     (key: FilterKey, value: string, options: SetOptions = {}) =>
-      setParams(withFilter(latest.current, key, value), {
+      setParams(withFilter(latest(), key, value), {
         replace: options.replace ?? false,
         // Narrowing the list keeps the reader where they are; the count and the list change below.
         preventScrollReset: true,
       }),
-    [setParams],
+    [setParams, latest],
   );
   const clear = useCallback(
-    () => setParams(withoutFilters(latest.current), { preventScrollReset: true }),
-    [setParams],
+    () => setParams(withoutFilters(latest()), { preventScrollReset: true }),
+    [setParams, latest],
   );
   return { filters, setFilter, clear };
 }
