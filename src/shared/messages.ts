@@ -210,6 +210,11 @@ export const MSG = {
     fixedPrice: "Fixed price",
     noMatches: "No bikes match these filters",
     clearFilters: "Clear filters",
+    removeOneFilter: "Remove one filter",
+    removeFilter: (filter: string) => `Remove ${filter}`,
+    nearbyHeading: "Nearest matches",
+    nearbyLoading: "Looking for near matches",
+    nearbyFailed: "We couldn't look for near matches.",
     linkCopied: "link copied",
     priceBelow: (diff: string, typical: string, n: number) =>
       `${diff} below the typical asking price of ${typical} (${n} similar bikes)`,

@@ -178,6 +178,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     operationId: "searchListings",
     problems: { 404: because("No such category.", "listing.unknownCategory") },
   },
+  "GET /api/listings/nearby": {
+    operationId: "listNearbySearches",
+    problems: { 404: because("No such category.", "listing.unknownCategory") },
+  },
   "GET /api/listings/brands": { operationId: "listBrands" },
   "GET /api/listings/advertised": { operationId: "listAdvertisedListings" },
   "GET /api/listings/:id": { operationId: "getListing", security: "optionalSession" },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { DISTRICT_SLUGS } from "#shared/districts.ts";
 import { formatNumber, formatTaka } from "#shared/format.ts";
+import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 import { PageQuerySchema, pageOf } from "./paging.ts";
@@ -266,6 +267,21 @@ export const ListingsSearchPageSchema = pageOf(ListingSchema).extend({
   totalIsCapped: z.boolean(),
 });
 export type ListingsSearchPage = z.infer<typeof ListingsSearchPageSchema>;
+
+/**
+ * `GET /api/listings/nearby`: for a search that found nothing, the nearest searches that find
+ * something, each one change away: `key` set to `value` (null: left out), and how many it finds.
+ * The nearest first: a price widened by 20 % before a filter left out, the search text last.
+ */
+export const NearbySearchSchema = z.object({
+  key: z.enum(LISTING_FILTER_KEYS),
+  value: z.string().nullable(),
+  total: z.number().int(),
+  totalIsCapped: z.boolean(),
+});
+export type NearbySearch = z.infer<typeof NearbySearchSchema>;
+export const NearbySearchesSchema = z.object({ searches: z.array(NearbySearchSchema) });
+export type NearbySearches = z.infer<typeof NearbySearchesSchema>;
 
 export const ListingsPageSchema = pageOf(ListingSchema);
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;

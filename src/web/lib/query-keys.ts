@@ -23,6 +23,8 @@ export const queryKeys = {
     all: ["listings"] as const,
     /** A search: `params` is the API's query without the cursor (`category`, filters, sort, `seller`). */
     list: (params: Record<string, string>) => ["listings", "list", params] as const,
+    /** The one-change searches offered when a search finds nothing: counts change with the market. */
+    nearby: (params: Record<string, string>) => ["listings", "nearby", params] as const,
     /** The brands of the brand filter: new listings add brands. */
     brands: ["listings", "brands"] as const,
     /** A seller's public page: its counts of bikes sold and for sale change with booking, hence under `all`. */

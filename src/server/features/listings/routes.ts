@@ -20,9 +20,11 @@ import {
   ListingUpdateSchema,
   MAX_PHOTOS,
   MyListingsPageSchema,
+  NearbySearchesSchema,
 } from "#shared/schemas/listings.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 import { catalogueBrands } from "./catalogue.ts";
+import { nearbySearches } from "./nearby.ts";
 import { searchListings } from "./search.ts";
 import {
   advertiseListing,
@@ -109,6 +111,22 @@ export async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => searchListings(db, request.query),
+  );
+
+  r.get(
+    "/api/listings/nearby",
+    {
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary:
+          "For a search that found nothing: the nearest searches that find something, each one change away " +
+          "(a price bound 20 % wider, or one filter left out), with how many bikes each finds",
+        querystring: ListingsQuerySchema,
+        response: { 200: NearbySearchesSchema },
+      },
+    },
+    async (request) => nearbySearches(db, request.query),
   );
 
   r.get(

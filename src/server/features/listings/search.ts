@@ -61,7 +61,7 @@ const RANGES = [
 ] as const;
 
 /** What the schema cannot say alone: a known category, a seller id, ranges the right way round. */
-function checkQuery(q: ListingsQuery) {
+export function checkQuery(q: ListingsQuery) {
   if (q.category !== "all" && !(CATEGORY_SLUGS as readonly string[]).includes(q.category)) {
     throw new NotFound(MSG.listing.unknownCategory);
   }

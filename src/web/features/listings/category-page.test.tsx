@@ -4,7 +4,7 @@ import { use } from "react";
 import { Outlet, useSearchParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import type { Listing, ListingsSearchPage } from "#shared/schemas/listings.ts";
+import type { Listing, ListingsSearchPage, NearbySearches } from "#shared/schemas/listings.ts";
 import { buildListing } from "#web/test/listings.ts";
 import { problemAnswer, problemReply } from "#web/test/problems.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
@@ -41,11 +41,15 @@ const problem = problemAnswer;
  * The API of these pages: no session call at all (browsing is public), the categories, the brands,
  * and GET /api/listings answered by `listings` from its query.
  */
-function serve(listings: (query: URLSearchParams) => ReturnType<typeof problem> | { body: unknown }) {
+function serve(
+  listings: (query: URLSearchParams) => ReturnType<typeof problem> | { body: unknown },
+  nearby: () => ReturnType<typeof problem> | { body: NearbySearches } = () => ({ body: { searches: [] } }),
+) {
   return mockApi({
     "GET /api/categories": () => ({ body: categories }),
     "GET /api/listings/brands": () => ({ body: { brands: ["Bajaj", "Honda", "Yamaha"] } }),
     "GET /api/listings": (_init, url) => listings(url.searchParams),
+    "GET /api/listings/nearby": () => nearby(),
   });
 }
 
@@ -442,6 +446,70 @@ describe("search, filters and sort in the URL", () => {
     await user.click(within(empty).getByRole("button", { name: MSG.listing.clearFilters }));
     expect(router.state.location.search).toBe("");
     expect(await screen.findAllByRole("article")).toHaveLength(3);
+  });
+
+  it("offers each filter as a chip that removes it alone, and the nearest searches with their counts", async () => {
+    const fetchMock = serve(
+      () => ({ body: page([]) }),
+      () => ({
+        body: {
+          searches: [
+            { key: "maxPrice", value: "180000", total: 2, totalIsCapped: false },
+            { key: "district", value: null, total: 1, totalIsCapped: false },
+          ],
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const query = "q=storm&maxPrice=150000&district=dhaka&verified=true&sort=price_asc";
+    const { router } = renderRoutes(routes, `/products/all?${query}`);
+    const params = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+    const empty = (await screen.findByRole("heading", { name: MSG.listing.noMatches })).parentElement!;
+    const chips = within(
+      within(empty).getByRole("region", { name: MSG.listing.removeOneFilter }),
+    ).getAllByRole("button");
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      "Search: “storm”",
+      "Max price: ৳1,50,000",
+      "District: Dhaka",
+      "Verified sellers only",
+    ]);
+    const nearby = within(empty).getByRole("region", { name: MSG.listing.nearbyHeading });
+    expect(await within(nearby).findByRole("link", { name: "Up to ৳1,80,000" })).toHaveAttribute(
+      "href",
+      "/products/all?q=storm&maxPrice=180000&district=dhaka&verified=true&sort=price_asc",
+    );
+    expect(within(nearby).getByRole("link", { name: "In every district" })).toHaveAttribute(
+      "href",
+      "/products/all?q=storm&maxPrice=150000&verified=true&sort=price_asc",
+    );
+    expect(nearby).toHaveTextContent("Up to ৳1,80,000 (2 bikes)In every district (1 bike)");
+    // Asked once, for the page's own search.
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("/nearby"));
+    expect(asked).toEqual([`/api/listings/nearby?category=all&${query}`]);
+
+    await user.click(within(empty).getByRole("button", { name: "Remove District: Dhaka" }));
+    expect(params()).toEqual({ q: "storm", maxPrice: "150000", verified: "true", sort: "price_asc" });
+  });
+
+  it("says when the nearest searches cannot be looked up, with a retry, and keeps the chips", async () => {
+    let fail = true;
+    serve(
+      () => ({ body: page([]) }),
+      () =>
+        fail
+          ? problem(503, "try again")
+          : { body: { searches: [{ key: "brand", value: null, total: 3, totalIsCapped: false }] } },
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, "/products/all?brand=Harley");
+
+    const failed = await screen.findByText(MSG.listing.nearbyFailed, { exact: false });
+    expect(screen.getByRole("button", { name: "Remove Brand: Harley" })).toBeInTheDocument();
+    fail = false;
+    await user.click(within(failed).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("link", { name: "Any brand" })).toHaveAttribute("href", "/products/all");
   });
 
   it("keeps the category's own empty message when only the sort is set", async () => {

@@ -1,4 +1,4 @@
-import { Bike, SearchX } from "lucide-react";
+import { Bike } from "lucide-react";
 import { useParams } from "react-router";
 import { categoryLabel } from "#shared/categories.ts";
 import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
@@ -12,6 +12,7 @@ import { useListings } from "./api/get-listings.ts";
 import { bikeCount, ClearFiltersButton, SearchBox, SortSelect } from "./listing-filters.tsx";
 import { ListingGrid, ListingGridSkeleton } from "./listing-grid.tsx";
 import { AllBikesLink, ListingsNotFound } from "./listings-not-found.tsx";
+import { NoMatches } from "./no-matches.tsx";
 import { FILTER_LABELS, hasFilters, useListingFilters } from "./use-listing-filters.ts";
 
 /** A 400 names the bad query fields: said with the filters' own names ("Min price: give a whole number"). */
@@ -89,13 +90,7 @@ export default function CategoryPage() {
             loading={<ListingGridSkeleton />}
             empty={
               filtered ? (
-                <EmptyState
-                  title={MSG.listing.noMatches}
-                  icon={<SearchX className="size-10" />}
-                  action={<ClearFiltersButton className="btn-primary" />}
-                >
-                  Try fewer filters, a wider price range or another spelling.
-                </EmptyState>
+                <NoMatches category={category} filters={filters} />
               ) : (
                 <EmptyState
                   title={MSG.listing.empty(category === "all" ? "any category" : label)}

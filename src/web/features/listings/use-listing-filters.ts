@@ -70,7 +70,8 @@ export type ListingFiltersApi = {
   clear: () => void;
 };
 
-const withFilter = (prev: URLSearchParams, key: FilterKey, value: string) => {
+/** `prev` with `key` set to `value` ("" or the default sort: left out). */
+export const withFilter = (prev: URLSearchParams, key: FilterKey, value: string) => {
   const next = new URLSearchParams(prev);
   const v = value.trim();
   if (v === "" || (key === "sort" && v === "newest")) next.delete(key);
