@@ -1,13 +1,15 @@
 import { Pencil } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link } from "react-router";
 import type { Listing, MyOrder } from "#shared/schemas/listings.ts";
 import { paths } from "#web/config/paths.ts";
 import { useAcceptedOfferPrice } from "#web/features/messages/api/accepted-offer.ts";
-import { BookButton } from "#web/features/orders/book-button.tsx";
+import { BookButton, useBookNow } from "#web/features/orders/book-button.tsx";
 import { MyOrderPanel } from "#web/features/orders/held-booking.tsx";
 import { ReportButton } from "#web/features/reports/report-button.tsx";
 import { useSession } from "#web/lib/session.ts";
+import { useBelowViewport } from "#web/lib/use-below-viewport.ts";
+import { PhoneActionBar } from "./phone-action-bar.tsx";
 
 // Loaded after the page's first paint (issue 12's budget): their words, forms and mutations are not
 // needed to show the bike.
@@ -35,31 +37,70 @@ type ListingActionsProps = {
 export function ListingActions({ listing, reportedByMe, myOrder }: ListingActionsProps) {
   // A buyer whose offer the seller accepted books at the offered price (messages feature).
   const offerPrice = useAcceptedOfferPrice(listing.id);
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const actionsBelow = useBelowViewport(actionsRef);
+  const bookNow = useBookNow(listing);
   // The seller looking at their own bike: nothing to book, ask or report, but it can be changed.
-  if (user && user.id === listing.seller.id && listing.status === "available") {
-    return (
-      <div className="flex flex-wrap items-start gap-2">
-        <Link to={paths.dashboard.editListing.getHref(listing.id)} className="btn btn-primary">
-          <Pencil className="size-4" aria-hidden="true" />
-          Edit
-        </Link>
-      </div>
-    );
-  }
+  const own = user?.id === listing.seller.id && listing.status === "available";
+  const edit = (
+    <Link to={paths.dashboard.editListing.getHref(listing.id)} className="btn btn-primary">
+      <Pencil className="size-4" aria-hidden="true" />
+      Edit
+    </Link>
+  );
+
+  // The phone bar's one action; none where there is nothing to do (sold, or an account that cannot book).
+  const barAction = own ? (
+    edit
+  ) : myOrder ? (
+    <button
+      type="button"
+      className="btn btn-primary"
+      onClick={() => {
+        const actions = actionsRef.current;
+        actions?.scrollIntoView({ block: "center" });
+        actions?.querySelector<HTMLElement>("a[href], button:not(:disabled)")?.focus({ preventScroll: true });
+      }}
+    >
+      Your booking
+    </button>
+  ) : listing.status === "available" && user?.role !== "seller" && user?.role !== "admin" ? (
+    <button
+      type="button"
+      className="btn btn-primary"
+      disabled={isLoading}
+      aria-haspopup="dialog"
+      onClick={bookNow}
+    >
+      Book now
+    </button>
+  ) : null;
+
   return (
-    <div className="flex flex-wrap items-start gap-2">
-      <BookButton
-        listing={listing}
-        myOrder={myOrder}
-        offerPrice={offerPrice}
-        renderMyOrder={(order, focus) => <MyOrderPanel myOrder={order} model={listing.model} {...focus} />}
-      />
-      <Suspense fallback={null}>
-        <MessageSellerButton listing={listing} />
-        <SaveButton listing={listing} variant="button" />
-      </Suspense>
-      <ReportButton listing={listing} reportedByMe={reportedByMe} />
-    </div>
+    <>
+      <div ref={actionsRef} className="flex flex-wrap items-start gap-2">
+        {own ? (
+          edit
+        ) : (
+          <>
+            <BookButton
+              listing={listing}
+              myOrder={myOrder}
+              offerPrice={offerPrice}
+              renderMyOrder={(order, focus) => (
+                <MyOrderPanel myOrder={order} model={listing.model} {...focus} />
+              )}
+            />
+            <Suspense fallback={null}>
+              <MessageSellerButton listing={listing} />
+              <SaveButton listing={listing} variant="button" />
+            </Suspense>
+            <ReportButton listing={listing} reportedByMe={reportedByMe} />
+          </>
+        )}
+      </div>
+      {barAction ? <PhoneActionBar listing={listing} show={actionsBelow} action={barAction} /> : null}
+    </>
   );
 }

@@ -34,6 +34,29 @@ type BookButtonProps = {
 const BOOK_PARAM = "book";
 
 /**
+ * Book now from elsewhere on the bike's page (the phone's price bar): a buyer gets the page's own
+ * booking form, through `?book=1` as sign-in's way back does; a signed-out visitor is sent to sign in
+ * and back with it open. One form, one way in, whichever Book now was pressed.
+ */
+export function useBookNow(listing: Listing): () => void {
+  const { user } = useSession();
+  const sendToSignin = useSendToSignin();
+  const [, setSearchParams] = useSearchParams();
+  const bookingPath = `${paths.listingDetails.getHref(listing.id)}?${BOOK_PARAM}=1`;
+  return () => {
+    if (!user) return sendToSignin(bookingPath);
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(BOOK_PARAM, "1");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+}
+
+/**
  * "Book now" for a buyer; "Stock Out" (disabled) once sold, except to the buyer who booked it: they
  * see their booking instead (pay within…, Pay, Cancel booking), in the button's place. A signed-out visitor is told to sign in,
  * sent there, and brought back to the bike's page with the booking form open; sellers and admins
