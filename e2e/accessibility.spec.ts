@@ -34,6 +34,65 @@ for (const theme of ["light", "dark"] as const) {
       });
     }
 
+    test("the focus ring of an indigo button stands out 3:1 from what surrounds it", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      const button = page.getByRole("search", { name: "All bikes" }).getByRole("button");
+      await expect(button).toHaveClass(/btn-primary/);
+      await page.keyboard.press("Tab");
+      await button.focus();
+      const ring = await button.evaluate((el) => {
+        // Any CSS colour (oklch included) as sRGB, through a canvas pixel.
+        const canvas = document.createElement("canvas");
+        canvas.width = 1;
+        canvas.height = 1;
+        const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
+        const rgb = (color: string) => {
+          ctx.clearRect(0, 0, 1, 1);
+          ctx.fillStyle = color;
+          ctx.fillRect(0, 0, 1, 1);
+          return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        };
+        const luminance = (color: string) => {
+          const [r = 0, g = 0, b = 0] = rgb(color).map((v) => {
+            const c = v / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const contrast = (a: string, b: string) => {
+          const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+          return (hi! + 0.05) / (lo! + 0.05);
+        };
+        // What the ring is drawn on: the first ancestor with a background.
+        let parent = el.parentElement;
+        let behind = "rgb(255, 255, 255)";
+        while (parent) {
+          const bg = getComputedStyle(parent).backgroundColor;
+          if (bg !== "rgba(0, 0, 0, 0)" && bg !== "transparent") {
+            behind = bg;
+            break;
+          }
+          parent = parent.parentElement;
+        }
+        const style = getComputedStyle(el);
+        return {
+          focusVisible: el.matches(":focus-visible"),
+          width: Number.parseFloat(style.outlineWidth),
+          offset: Number.parseFloat(style.outlineOffset),
+          style: style.outlineStyle,
+          againstBackground: contrast(style.outlineColor, behind),
+          againstButton: contrast(style.outlineColor, style.backgroundColor),
+        };
+      });
+      expect(ring.focusVisible).toBe(true);
+      expect(ring.style).toBe("solid");
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+      // Drawn apart from the button (the page shows between), so what it must stand out from is the page.
+      expect(ring.offset).toBeGreaterThanOrEqual(2);
+      expect(ring.againstBackground, JSON.stringify(ring)).toBeGreaterThanOrEqual(3);
+    });
+
     test("a buyer's category and bike pages have no serious or critical axe violations", async ({
       page,
       signInAs,

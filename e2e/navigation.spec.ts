@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MSG } from "#shared/messages.ts";
-import { atPath, expect, test } from "./fixtures.ts";
+import { atPath, expect, postListing, test } from "./fixtures.ts";
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
@@ -34,6 +35,45 @@ test.describe("scroll", () => {
     await page.goForward();
     await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
     await expect.poll(() => scrollY(page)).toBe(0);
+  });
+
+  test("on a phone, Back from a bike far down a long list returns to it, without loading every page", async ({
+    page,
+    newAccount,
+  }) => {
+    // A list of its own (one brand, 40 bikes): other tests' new bikes do not move it.
+    const t = randomBytes(3).toString("hex");
+    const brand = `Longlist${t}`;
+    const seller = await newAccount("seller", `Long List ${t}`);
+    for (let i = 0; i < 40; i++) await postListing(seller, { brand, model: `Long ${i} ${t}` });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/products/all?brand=${brand}`);
+    const cards = page.getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    // Scrolling on loads the second page of bikes by itself.
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      expect(await cards.count()).toBe(40);
+    }).toPass();
+
+    const card = cards.nth(27);
+    await card.scrollIntoViewIfNeeded();
+    const listY = await scrollY(page);
+    expect(listY).toBeGreaterThan(2000);
+    const title = card.getByRole("heading");
+    const model = (await title.textContent())!.trim();
+    await title.getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    // Back: the same place, the bike left in view (before, the cards not yet drawn counted 58 px short
+    // each and Back landed 870 px further down the list).
+    await page.goBack();
+    await expect(page).toHaveURL(atPath("/products/all"));
+    await expect.poll(() => scrollY(page)).toBe(listY);
+    await expect(page.getByRole("heading", { name: model })).toBeInViewport();
+    await page.waitForLoadState("networkidle");
+    expect(await scrollY(page)).toBe(listY);
   });
 
   test("a page opened from the footer starts at its top, on a phone too", async ({ page }) => {
@@ -195,7 +235,7 @@ test.describe("toasts", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/products/all");
     await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
-    await page.getByRole("button", { name: "Book now" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Book now" }).click();
     await expect(page).toHaveURL(atPath("/signin"));
     await expect(page.getByRole("alert").filter({ hasText: MSG.auth.signInFirst })).toBeVisible();
   });

@@ -7,20 +7,19 @@ const GRID = "grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3 2xl:
 /** The most cards a first screen holds: their photos should not wait for layout. */
 const FIRST_SCREEN = 4;
 const SKELETONS = ["a", "b", "c", "d", "e", "f"];
-/**
- * Cards below the first screen are laid out and painted only as they near the viewport (a page holds
- * 20; a phone shows two): less main-thread work while the page loads (issue 12). The reserved size is
- * about a card's, and `auto` keeps each card's real size once it has been shown.
+/*
+ * No `content-visibility: auto` on the cards below the first screen, though it saved a little layout
+ * while a page loads (issue 12): a card not yet shown counted at its reserved size (120 px on a phone
+ * for a 178 px card), so Back to a long list restored the right scroll offset on a list 58 px shorter
+ * per card above it, far below the bike the person left, at the footer on a long list, where the next
+ * pages then loaded by themselves (issue 22).
  */
-const LATER =
-  "[content-visibility:auto] [contain-intrinsic-size:auto_7.5rem] sm:[contain-intrinsic-size:auto_24rem]";
-
 /** The bikes of a search or a seller's page, as compact cards. */
 export function ListingGrid({ listings }: { listings: Listing[] }) {
   return (
     <ul className={GRID}>
       {listings.map((listing, i) => (
-        <li key={listing.id} className={i < FIRST_SCREEN ? undefined : LATER}>
+        <li key={listing.id}>
           <ListingCard
             listing={listing}
             sizes={LIST_CARD_SIZES}
