@@ -358,6 +358,10 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     request: async () => ({ method: "GET", url: "/api/listings/advertised" }),
   },
+  "GET /api/listings/nearby": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/listings/nearby?q=harley&district=dhaka" }),
+  },
   "GET /api/listings/brands": {
     expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     request: async () => ({ method: "GET", url: "/api/listings/brands" }),

@@ -98,6 +98,8 @@ describe("public pages and answers carry no one's email or phone", () => {
         `/api/listings?seller=${sellerId}&sold=include`,
         "/api/listings?q=pulsar",
       ],
+      // Near searches carry counts only; asked with filters that leave the fixture's bikes one change away.
+      "GET /api/listings/nearby": ["/api/listings/nearby?q=pulsar&maxPrice=1000&verified=true"],
       "GET /api/listings/brands": ["/api/listings/brands"],
       "GET /api/listings/advertised": ["/api/listings/advertised"],
       "GET /api/listings/:id": [`/api/listings/${ids.available}`, `/api/listings/${ids.sold}`],
