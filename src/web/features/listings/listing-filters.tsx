@@ -147,7 +147,7 @@ export function FiltersFooter({ category, onDone }: { category: string; onDone: 
 }
 
 /** The yes/no filters: each a checkbox that sets `key` to `on` while ticked. */
-const FLAG_FILTERS: { id: string; key: FilterKey; on: string; label: string }[] = [
+export const FLAG_FILTERS: { id: string; key: FilterKey; on: string; label: string }[] = [
   { id: "filter-verified", key: "verified", on: "true", label: "Verified sellers only" },
   { id: "filter-negotiable", key: "negotiable", on: "true", label: "Negotiable only" },
   { id: "filter-sold", key: "sold", on: "include", label: "Show sold bikes" },

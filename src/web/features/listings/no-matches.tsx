@@ -7,7 +7,7 @@ import { MSG } from "#shared/messages.ts";
 import type { NearbySearch } from "#shared/schemas/listings.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { useNearbySearches } from "./api/get-nearby-searches.ts";
-import { bikeCount, ClearFiltersButton } from "./listing-filters.tsx";
+import { bikeCount, ClearFiltersButton, FLAG_FILTERS } from "./listing-filters.tsx";
 import {
   FILTER_LABELS,
   type FilterKey,
@@ -15,13 +15,6 @@ import {
   useListingFilters,
   withFilter,
 } from "./use-listing-filters.ts";
-
-/** A yes/no filter reads as its checkbox does. */
-const FLAG_TEXT: Partial<Record<FilterKey, string>> = {
-  verified: "Verified sellers only",
-  negotiable: "Negotiable only",
-  sold: "Show sold bikes",
-};
 
 /** How a value of `key` reads: "৳1,50,000", "Dhaka", "20,000 km". */
 function valueText(key: FilterKey, value: string): string {
@@ -46,7 +39,9 @@ function valueText(key: FilterKey, value: string): string {
 
 /** A filter as set: "Max price: ৳1,50,000", "District: Dhaka", "Verified sellers only". */
 export function filterText(key: FilterKey, value: string): string {
-  return FLAG_TEXT[key] ?? `${FILTER_LABELS[key]}: ${valueText(key, value)}`;
+  // A yes/no filter reads as its checkbox does.
+  const flag = FLAG_FILTERS.find((f) => f.key === key);
+  return flag ? flag.label : `${FILTER_LABELS[key]}: ${valueText(key, value)}`;
 }
 
 /** What one nearby search changes, in the buyer's words: "Up to ৳1,80,000", "In every district". */
