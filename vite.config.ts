@@ -65,6 +65,13 @@ const TALK_MODULES = [
   "web/features/messages/message-problem.ts",
 ];
 
+/**
+ * Where the server's renderer of the public pages (src/web/entry-server.tsx) is built: inside the web
+ * build, so one `vite build --outDir X` makes both and they always match. src/server/plugins/
+ * server-render.ts (SSR_DIR) imports it from there, and web.ts never serves the folder.
+ */
+const SSR_DIR = "ssr";
+
 function sourceFiles(files: string[]) {
   const ids = new Set(files.map((file) => path.resolve(import.meta.dirname, "src", file)));
   return (id: string) => ids.has(path.normalize(id));
@@ -84,7 +91,38 @@ export default defineConfig({
       threshold: 1024,
       algorithms: ["brotliCompress", "gzip"],
     }),
+    {
+      // The renderer goes into the browser build's folder (`--outDir` included), under SSR_DIR.
+      name: "motohaat-ssr-out-dir",
+      config(config) {
+        const root = path.resolve(config.root ?? ".");
+        const outDir = path.resolve(root, config.build?.outDir ?? "dist");
+        return {
+          environments: { ssr: { build: { outDir: path.join(outDir, SSR_DIR), emptyOutDir: true } } },
+        };
+      },
+    },
   ],
+  // `vite build` makes the browser's app, then the server's renderer of the same pages.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+    },
+  },
+  environments: {
+    ssr: {
+      build: {
+        sourcemap: true,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: path.resolve(import.meta.dirname, "src/web/entry-server.tsx"),
+          // One file: the server loads every page's code once, at start, rather than on a first visit.
+          output: { codeSplitting: false },
+        },
+      },
+    },
+  },
   // `#web/*` and `#shared/*` resolve through package.json's "imports", as in Node and TypeScript.
   build: {
     outDir: "../../dist/web",

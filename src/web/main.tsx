@@ -1,23 +1,94 @@
 // First: it configures zod before any module that parses loads.
 import "#web/lib/zod-config.ts";
+import { hashKey, hydrate, type QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "#web/app/app-providers.tsx";
 import { createQueryClient } from "#web/app/query-client.ts";
 import { clearToastsOnPageChange } from "#web/app/toasts.ts";
-import { createRouter } from "#web/router.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { createRoutes } from "#web/router.tsx";
+import { SSR_STATE_ID, type SsrState } from "#web/ssr-state.ts";
 import "./styles.css";
 
-// One client for the pages and the router's loaders, which start a page's first request early.
-const queryClient = createQueryClient();
-const router = createRouter(queryClient);
-clearToastsOnPageChange(router);
+/** The state a server-rendered page came with (src/web/entry-server.tsx), or null for the plain app. */
+function readSsrState(): SsrState | null {
+  const script = document.getElementById(SSR_STATE_ID);
+  if (!script?.textContent) return null;
+  const state = JSON.parse(script.textContent) as SsrState;
+  // A 4xx answer the page showed ("Bike not found") crossed as plain JSON: an ApiError again, as the
+  // page tests for.
+  for (const query of state.queries.queries) {
+    const error = query.state.error as { problem?: ConstructorParameters<typeof ApiError>[0] } | null;
+    if (error?.problem) query.state.error = new ApiError(error.problem) as never;
+  }
+  return state;
+}
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * A 4xx answer the page was rendered with stays as it is when the page mounts: by default TanStack
+ * Query asks again for a failed query on mount, and would render it loading, unlike the server's HTML.
+ */
+function keepRenderedErrors(queryClient: QueryClient, state: SsrState) {
+  for (const query of state.queries.queries) {
+    if (query.state.status === "error") queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
+}
+
+/** The first page's lazily loaded route modules, loaded before hydration so its first render is the server's. */
+async function loadFirstRoutes(routes: RouteObject[]) {
+  const lazy = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The server rendered the page for a signed-out visitor. Once the session says someone is signed in,
+ * what the page was rendered from is asked for again with their cookies (a bike's "Booked by you");
+ * a signed-out visitor asks for nothing twice.
+ */
+function refreshForPerson(queryClient: QueryClient, hydrated: Set<string>) {
+  const me = hashKey(queryKeys.auth.me);
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== me || event.query.state.status !== "success") return;
+    unsubscribe();
+    if ((event.query.state.data as { user: unknown }).user) {
+      void queryClient.invalidateQueries({ predicate: (query) => hydrated.has(query.queryHash) });
+    }
+  });
+}
+
+async function start() {
+  // One client for the pages and the router's loaders, which start a page's first request early.
+  const queryClient = createQueryClient();
+  const routes = createRoutes(queryClient);
+  const ssr = readSsrState();
+  if (ssr) {
+    hydrate(queryClient, ssr.queries);
+    keepRenderedErrors(queryClient, ssr);
+    refreshForPerson(queryClient, new Set(ssr.queries.queries.map((query) => query.queryHash)));
+    await loadFirstRoutes(routes);
+  }
+  const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);
+  clearToastsOnPageChange(router);
+
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const root = document.getElementById("root")!;
+  if (ssr) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

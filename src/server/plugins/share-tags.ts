@@ -148,7 +148,6 @@ export function withShareTags(html: string, tags: ShareTags): string {
     meta("name", "twitter:title", tags.title),
     meta("name", "twitter:description", tags.description),
     meta("name", "twitter:image", tags.image.url),
-    `<link rel="canonical" href="${escapeHtml(tags.url)}" />`,
     // The gallery's first photo is the page's largest paint: fetched with the page, not after the
     // app's code and the listing's data (issue 12). Same srcset and sizes as the gallery's <img>.
     preloadLink(tags.photo),

@@ -6,6 +6,7 @@ import fp from "fastify-plugin";
 import { IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { problem } from "./errors.ts";
 import { robotsRoutes } from "./robots.ts";
+import { loadRenderer, SERVER_RENDERED_ROUTES, SSR_DIR } from "./server-render.ts";
 import {
   categoryFirstPhoto,
   detailsListingId,
@@ -17,9 +18,10 @@ import { sitemapRoutes } from "./sitemap.ts";
 
 /**
  * Static files: processed images (immutable, content-hashed) and the built SPA (its `.br`/`.gz`
- * copies by Accept-Encoding). Unknown GETs outside /api and /images get the SPA's index.html with
- * 200, so the SPA shows its own 404 page; a bike's details page gets it with the bike's share tags in
- * its <head> (share-tags.ts). Also /robots.txt and the sitemaps (robots.ts, sitemap.ts).
+ * copies by Accept-Encoding). Other GETs outside /api and /images get the SPA's index.html: a public
+ * page rendered into it on the server (server-render.ts) with its own status (404 for the not-found
+ * page), a dashboard page as the plain app; a bike's details page also carries the bike's share tags
+ * in its <head> (share-tags.ts). Also /robots.txt and the sitemaps (robots.ts, sitemap.ts).
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: string; webDist: string }) => {
   fs.mkdirSync(opts.imageDir, { recursive: true });
@@ -44,8 +46,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       root: opts.webDist,
       prefix: "/",
       wildcard: true,
-      // "/" is a directory to the static plugin: without an index it answers 403, not the app.
-      index: "index.html",
+      // "/" is a page of its own (below), never the static plugin's index.html.
+      index: false,
+      // The server's renderer, built beside the app (vite.config.ts), is not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SSR_DIR}/`),
       // The build's `.br`/`.gz` beside a file (vite.config.ts), by Accept-Encoding, with
       // `Vary: accept-encoding`; also for reply.sendFile (the index.html fallback below).
       preCompressed: true,
@@ -56,12 +60,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
     });
   }
 
+  const renderer = hasWeb ? await loadRenderer(opts.webDist) : null;
+
   /**
    * index.html made for one request: `build` adds what this page's HTML should carry, from a lookup
    * that may fail — a failure is logged and the plain app goes out, so a shared link never answers
-   * 500. Revalidated like the file itself (never cached as immutable), and compressed on the fly
-   * (compression.ts) by the request's Accept-Encoding, which caches must therefore key on even when
-   * this answer went plain.
+   * 500. A public page is then rendered into it (server-render.ts), with its status; the same for
+   * everyone, signed in or not. Revalidated like the file itself (never cached as immutable), and
+   * compressed on the fly (compression.ts) by the request's Accept-Encoding, which caches must
+   * therefore key on even when this answer went plain.
    */
   async function sendBuiltPage(
     request: FastifyRequest,
@@ -75,13 +82,28 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
     } catch (err) {
       request.log.error({ err }, `${what} failed; serving the plain app`);
     }
-    const html = await fs.promises.readFile(indexHtml, "utf8");
+    let html = await fs.promises.readFile(indexHtml, "utf8");
+    let status = 200;
+    if (renderer) {
+      const page = await renderer.renderPage(app, request);
+      if (page?.kind === "redirect") return reply.redirect(page.location, page.status);
+      if (page) {
+        html = page.into(html);
+        status = page.status;
+      }
+    }
+    // After the page's own head: a shared bike's title and description are the share tags' (with the price).
+    if (edit) html = edit(html);
     return reply
+      .code(status)
       .header("cache-control", "no-cache")
       .header("vary", "accept-encoding")
       .type("text/html; charset=utf-8")
-      .send(edit ? edit(html) : html);
+      .send(html);
   }
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendBuiltPage(request, reply, "the page", async () => null);
 
   /** A bike's details page: index.html with the bike's share tags (the price may change: per request). */
   const sendDetailsPage = (request: FastifyRequest, reply: FastifyReply, listingId: string) =>
@@ -110,7 +132,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       { schema: { hide: true } },
       sendCategoryPage,
     );
-    // A route of its own, unlike the other pages, so that this HTML built per request is compressed on
+    // Routes of their own, unlike unknown addresses, so that this HTML built per request is compressed on
     // the fly like an API answer (compression.ts); the trailing-slash spelling still comes through the
     // not-found handler below, uncompressed.
     app.get<{ Params: { id: string } }>(
@@ -118,6 +140,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       { schema: { hide: true } },
       (request, reply) => sendDetailsPage(request, reply, request.params.id),
     );
+    for (const url of SERVER_RENDERED_ROUTES) app.get(url, { schema: { hide: true } }, sendPage);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -129,8 +152,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       url !== "/api" &&
       !url.startsWith(IMAGE_URL_PREFIX);
     if (isSpaPath) {
-      const listingId = detailsListingId(url.split("?")[0]!);
+      const pathname = url.split("?")[0]!;
+      const listingId = detailsListingId(pathname);
       if (listingId) return sendDetailsPage(request, reply, listingId);
+      if (renderer?.isPublicPath(pathname)) return sendPage(request, reply);
       return reply
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")

@@ -6,7 +6,7 @@ import { paths } from "#web/config/paths.ts";
 export function NotFoundPage() {
   return (
     <section className="flex min-h-[50vh] flex-col items-center justify-center gap-6 px-4 py-16 text-center">
-      <PageTitle>Page not found — MotoHaat</PageTitle>
+      <PageTitle notFound>Page not found — MotoHaat</PageTitle>
       <p className="text-7xl font-black text-base-content/50" aria-hidden="true">
         404
       </p>

@@ -60,6 +60,19 @@ export function failedAnswer(status: number, title: string, body: unknown): ApiE
 
 type Body = FormData | Record<string, unknown> | undefined;
 
+/** How a request reaches the API: the browser's fetch, or on the server the app itself. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/**
+ * Where `api()` sends its requests when the pages render on the server (src/web/entry-server.tsx),
+ * which has no origin to resolve "/api/…" against: src/server/plugins/web.ts answers them in-process.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /**
  * The one way the browser talks to the API: same-origin cookies, JSON or multipart bodies,
  * and every failure turned into an ApiError with a message fit for a person (never a raw 500 body).
@@ -78,7 +91,7 @@ export async function api<T>(
   }
   let res: Response;
   try {
-    res = await fetch(path, { method, body: payload, headers, credentials: "same-origin", signal });
+    res = await transport(path, { method, body: payload, headers, credentials: "same-origin", signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw failedAnswer(0, "Network error", undefined);

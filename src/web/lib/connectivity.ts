@@ -10,7 +10,8 @@ let unreachable = false;
 const listeners = new Set<() => void>();
 
 function set(next: boolean) {
-  if (unreachable === next) return;
+  // On the server (a page rendered there) this module is shared by every visitor: nothing is kept.
+  if (unreachable === next || typeof window === "undefined") return;
   unreachable = next;
   for (const listener of listeners) listener();
 }

@@ -28,7 +28,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useTheme(): { theme: Theme; toggle: () => void } {
-  const theme = useSyncExternalStore(subscribe, currentTheme);
+  // A page rendered on the server cannot know the visitor's theme: its HTML has the light one's toggle,
+  // which the browser corrects right after hydration (the page's colours come from <html> all along).
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => "light" as const);
   const toggle = () => applyTheme(currentTheme() === "dark" ? "light" : "dark");
   return { theme, toggle };
 }

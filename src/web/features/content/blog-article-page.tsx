@@ -19,7 +19,10 @@ function BackToBlog() {
 export default function BlogArticlePage() {
   const { slug } = useParams();
   const article = findArticle(slug);
-  usePageTitle(`${article?.title ?? "Article not found"} — MotoHaat`);
+  usePageTitle(`${article?.title ?? "Article not found"} — MotoHaat`, {
+    notFound: !article,
+    description: article?.summary,
+  });
 
   if (!article) {
     return (

@@ -7,7 +7,10 @@ import { ARTICLES } from "./articles.ts";
 
 /** `/blog`: every article as a card, newest first. */
 export default function BlogPage() {
-  usePageTitle("Blog — MotoHaat");
+  usePageTitle("Blog — MotoHaat", {
+    description:
+      "Guides for buying and selling a used motorbike in Bangladesh: prices, papers and test rides.",
+  });
   const articles = [...ARTICLES].sort((a, b) => b.date.localeCompare(a.date));
 
   return (

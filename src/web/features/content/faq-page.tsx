@@ -7,7 +7,10 @@ import { FAQ_GROUPS } from "./faq-items.ts";
  * the expanded state to assistive technology with no script.
  */
 export default function FaqPage() {
-  usePageTitle("FAQ — MotoHaat");
+  usePageTitle("FAQ — MotoHaat", {
+    description:
+      "Answers about buying and selling a used motorbike on MotoHaat: booking, paying, papers and safety.",
+  });
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">

@@ -60,7 +60,11 @@ export default function CategoryPage() {
   return (
     // Tight on a phone, so the first screen shows two whole bikes below the controls.
     <section className="flex flex-col gap-3 sm:gap-4">
-      <PageTitle>{`${label} — MotoHaat`}</PageTitle>
+      <PageTitle
+        description={`${label}: used motorbikes for sale in Bangladesh, with price, year, km and district.`}
+      >
+        {`${label} — MotoHaat`}
+      </PageTitle>
       <div className="flex flex-wrap items-baseline gap-x-3">
         <h1 className="text-xl font-bold sm:text-3xl">{label}</h1>
         {/* Announced as it changes, so a screen reader hears what a filter did. */}

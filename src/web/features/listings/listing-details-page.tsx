@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { formatNumber, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
-import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
+import type { Listing, ListingDetailResponse } from "#shared/schemas/listings.ts";
 import { LoadError } from "#web/components/load-error.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
@@ -10,6 +11,35 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { useListing } from "./api/get-listing.ts";
 import { ListingDetails } from "./listing-details.tsx";
 import { ListingsNotFound } from "./listings-not-found.tsx";
+
+/** What a search result says of the bike: "2021 · 12,000 km · Dhaka · ৳1,80,000 — Yamaha FZS…". */
+function listingDescription(listing: Listing): string {
+  const facts = [String(listing.year), `${formatNumber(listing.kmRun)} km`, listing.district.label];
+  return `${listing.model}, used ${listing.category.label.toLowerCase()} for sale: ${facts.join(" · ")} · ${formatTaka(listing.askingPrice)}.`;
+}
+
+/** schema.org's Product with its Offer, which search engines show as the price and whether it is for sale. */
+function productJsonLd(listing: Listing, origin: string): Record<string, unknown> {
+  const url = new URL(paths.listingDetails.getHref(listing.id), origin).href;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: listing.model,
+    brand: { "@type": "Brand", name: listing.brand },
+    category: listing.category.label,
+    image: new URL(listing.photo.src, origin).href,
+    ...(listing.description ? { description: listing.description } : {}),
+    itemCondition: "https://schema.org/UsedCondition",
+    offers: {
+      "@type": "Offer",
+      url,
+      price: listing.askingPrice,
+      priceCurrency: "BDT",
+      availability: listing.status === "sold" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+      seller: { "@type": "Person", name: listing.seller.name },
+    },
+  };
+}
 
 type ListingDetailsPageProps = {
   /** Booking and reporting live in other features; the app composes them in here. */
@@ -37,7 +67,12 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
   const { listing } = query.data;
   return (
     <div className="flex flex-col gap-4">
-      <PageTitle>{`${listing.model} — MotoHaat`}</PageTitle>
+      <PageTitle
+        description={listingDescription(listing)}
+        jsonLd={(origin) => productJsonLd(listing, origin)}
+      >
+        {`${listing.model} — MotoHaat`}
+      </PageTitle>
       <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
         <ul>
           <li>

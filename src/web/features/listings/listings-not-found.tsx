@@ -18,7 +18,7 @@ type ListingsNotFoundProps = {
 export function ListingsNotFound({ pageTitle, heading, children }: ListingsNotFoundProps) {
   return (
     <section className="py-8">
-      <PageTitle>{`${pageTitle} — MotoHaat`}</PageTitle>
+      <PageTitle notFound>{`${pageTitle} — MotoHaat`}</PageTitle>
       <EmptyState title={heading} icon={<SearchX className="size-10" />} action={<AllBikesLink />}>
         {children}
       </EmptyState>

@@ -38,7 +38,7 @@ export default function SellerPage({ listings, reviews }: SellerPageProps) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
         <section className="px-4 py-8">
-          <PageTitle>Seller not found — MotoHaat</PageTitle>
+          <PageTitle notFound>Seller not found — MotoHaat</PageTitle>
           <EmptyState
             title={MSG.listing.sellerNotFound}
             icon={<UserX className="size-10" />}
@@ -63,7 +63,11 @@ export default function SellerPage({ listings, reviews }: SellerPageProps) {
   const { seller } = query.data;
   return (
     <div className="flex flex-col gap-8 px-4 py-6 sm:px-6 lg:px-8">
-      <PageTitle>{`${seller.name} — MotoHaat`}</PageTitle>
+      <PageTitle
+        description={`${seller.name}: a seller on MotoHaat, with their bikes for sale and their ratings.`}
+      >
+        {`${seller.name} — MotoHaat`}
+      </PageTitle>
       <header className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 p-4 sm:p-6">
         <UserAvatar user={seller} size="size-20" />
         <div className="flex min-w-0 flex-col gap-1">

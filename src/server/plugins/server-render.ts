@@ -1,0 +1,141 @@
+/**
+ * The public pages rendered on the server (decision 029): the web build's renderer
+ * (src/web/entry-server.tsx, built into `<web build>/ssr/`) renders a page with the same route modules
+ * and data the browser uses, and this puts it into index.html with its head, its status and the state
+ * the browser hydrates from.
+ *
+ * The renderer's requests to the API are answered by this same app in-process (`app.inject`), signed
+ * out: a rendered page is the same for everyone, so it never holds a person's state.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { escapeHtml } from "./share-tags.ts";
+
+/** Where `vite build` puts the renderer inside the web build (vite.config.ts's SSR_DIR). */
+export const SSR_DIR = "ssr";
+
+/** The element id of the state script, as src/web/ssr-state.ts names it. */
+const STATE_ID = "ssr-state";
+
+/** The public pages with routes of their own (compressed on the fly); other addresses come through the not-found handler. */
+export const SERVER_RENDERED_ROUTES = [
+  "/",
+  "/sellers/:id",
+  "/blog",
+  "/blog/:slug",
+  "/faq",
+  "/terms",
+  "/privacy",
+  "/cookies",
+];
+
+/** What src/web/entry-server.tsx exports, as this side sees it (the server does not compile web code). */
+type RendererModule = {
+  setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
+  isPublicPath(pathname: string): boolean;
+  render(request: Request): Promise<
+    | {
+        kind: "page";
+        status: number;
+        html: string;
+        head: { title: string; description: string };
+        jsonLd?: string;
+        state: string;
+      }
+    | { kind: "redirect"; status: number; location: string }
+  >;
+};
+
+export type RenderedPage =
+  | { kind: "page"; status: number; into: (indexHtml: string) => string }
+  | { kind: "redirect"; status: number; location: string };
+
+export type Renderer = {
+  isPublicPath(pathname: string): boolean;
+  /** The page at the request's address, or null when it could not be rendered (logged: the plain app goes out). */
+  renderPage(app: FastifyInstance, request: FastifyRequest): Promise<RenderedPage | null>;
+};
+
+/** The app whose page is being rendered: the renderer module is one per process, apps may be several (tests). */
+const rendering = new AsyncLocalStorage<FastifyInstance>();
+
+/** An API request of the renderer, answered by the app in-process, without anyone's cookies. */
+async function injectTransport(url: string, init: RequestInit): Promise<Response> {
+  const app = rendering.getStore();
+  if (!app) throw new Error("An API request outside a server render");
+  const res = await app.inject({
+    method: (init.method ?? "GET") as "GET",
+    url,
+    headers: { accept: "application/json" },
+  });
+  const body = res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload);
+  return new Response(body, {
+    status: res.statusCode,
+    statusText: res.statusMessage,
+    headers: { "content-type": String(res.headers["content-type"] ?? "application/json") },
+  });
+}
+
+/** The search of a list page is part of what it is (a filtered list); any other page is its path. */
+function canonicalUrl(url: URL): string {
+  const isList =
+    url.pathname.startsWith("/products/") && !url.pathname.startsWith("/products/productdetails/");
+  return `${url.origin}${url.pathname}${isList ? url.search : ""}`;
+}
+
+/**
+ * index.html with the rendered page: the title and the description replaced, the canonical URL and
+ * the JSON-LD added to the head; the page in place of the static shell, followed by its state.
+ */
+function intoIndexHtml(
+  html: string,
+  page: { html: string; head: { title: string; description: string }; jsonLd?: string; state: string },
+  canonical: string,
+): string {
+  const head = [`<link rel="canonical" href="${escapeHtml(canonical)}" />`];
+  if (page.jsonLd) head.push(`<script type="application/ld+json">${page.jsonLd}</script>`);
+  // Functions as replacements: a `$` in a value is never read as a pattern.
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(page.head.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"[^>]*>/i,
+      () => `<meta name="description" content="${escapeHtml(page.head.description)}" />`,
+    )
+    .replace(/<\/head>/i, () => `  ${head.join("\n    ")}\n  </head>`)
+    .replace(
+      /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/i,
+      (_match, end: string) =>
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${STATE_ID}">${page.state}</script>${end}`,
+    );
+}
+
+/** The renderer in the web build at `webDist`, or null when the build has none (a test's stand-in build). */
+export async function loadRenderer(webDist: string): Promise<Renderer | null> {
+  const entry = path.join(webDist, SSR_DIR, "entry-server.js");
+  if (!fs.existsSync(entry)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as RendererModule;
+  module.setApiTransport(injectTransport);
+  return {
+    isPublicPath: module.isPublicPath,
+    async renderPage(app, request) {
+      const url = new URL(request.url, app.config.publicUrl);
+      let out: Awaited<ReturnType<RendererModule["render"]>>;
+      try {
+        out = await rendering.run(app, () => module.render(new Request(url)));
+      } catch (err) {
+        request.log.error({ err }, "rendering the page failed; serving the plain app");
+        return null;
+      }
+      if (out.kind === "redirect") return out;
+      const page = out;
+      return {
+        kind: "page",
+        status: page.status,
+        into: (html) => intoIndexHtml(html, page, canonicalUrl(url)),
+      };
+    },
+  };
+}

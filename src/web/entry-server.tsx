@@ -1,0 +1,155 @@
+// First: it configures zod before any module that parses loads.
+import "#web/lib/zod-config.ts";
+import { dehydrate, hashKey, type Query, type QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { prerender } from "react-dom/static";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AppProviders } from "#web/app/app-providers.tsx";
+import { createQueryClient } from "#web/app/query-client.ts";
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_TITLE,
+  type PageHead,
+  PageHeadContext,
+} from "#web/components/page-title.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { createRoutes } from "#web/router.tsx";
+import { isPublicPath, type SsrState } from "#web/ssr-state.ts";
+
+export { setApiTransport } from "#web/lib/api-client.ts";
+export { isPublicPath };
+
+/**
+ * A public page rendered on the server for a signed-out visitor (src/server/plugins/web.ts puts it in
+ * index.html). Nobody's session goes in: the person's own parts (the top bar's account, a bike's
+ * "Booked by you") are filled in by the browser after hydration, so one page's HTML is everyone's.
+ */
+export type Rendered =
+  | {
+      kind: "page";
+      status: number;
+      html: string;
+      head: Omit<PageHead, "jsonLd">;
+      jsonLd?: string;
+      state: string;
+    }
+  | { kind: "redirect"; status: number; location: string };
+
+/** At most this many renders: each finds the queries its pages asked for, fetched before the next. */
+const MAX_PASSES = 4;
+
+/** The session is never asked for on the server: the HTML is the same for everyone. */
+const SESSION_HASH = hashKey(queryKeys.auth.me);
+
+/** A 4xx answer is the page's content ("not found", "these filters are wrong"), the same for everyone. */
+const isPageAnswer = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  return typeof enabled === "function" ? enabled(query) !== false : enabled !== false;
+}
+
+/**
+ * The queries the last render asked for and has not got: fetched (or awaited, when a loader already
+ * started them). Returns false when there were none.
+ */
+async function fetchWanted(queryClient: QueryClient): Promise<boolean> {
+  const waits: Promise<unknown>[] = [];
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.queryHash === SESSION_HASH || query.state.status !== "pending") continue;
+    if (query.state.fetchStatus === "fetching") waits.push(query.promise ?? Promise.resolve());
+    else if (isEnabled(query)) waits.push(query.fetch());
+  }
+  await Promise.allSettled(waits);
+  return waits.length > 0;
+}
+
+async function renderToHtml(node: ReactNode): Promise<string> {
+  // Unlike renderToString, waits for what suspends (a lazily loaded part) and renders it in place. With
+  // no chunk size React never moves a finished part after the page to reveal it with an inline
+  // script, which the CSP would refuse.
+  const { prelude } = await prerender(node, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  return new Response(prelude).text();
+}
+
+/**
+ * Whether a render waited for a lazily loaded part (its first use in this process): React then sends
+ * the part after the page with an inline script, which the CSP refuses. The next render finds it loaded.
+ */
+const waitedFor = (html: string) => html.includes('<template id="B:') || html.includes("<!--$?-->");
+
+/** JSON safe inside a `<script type="application/json">`: no `</script>` or `<!--` can close it early. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+/**
+ * `request`'s page, rendered as the browser would render it with the same data. Throws when a query
+ * failed for another reason than a 4xx answer (the server is then in trouble: the caller sends the
+ * plain app, which asks again itself).
+ */
+export async function render(request: Request): Promise<Rendered> {
+  const queryClient = createQueryClient();
+  // One try: the visitor is waiting, and the browser retries by itself. A 4xx answer is rendered as
+  // what it says ("Bike not found"), not as a retry on the page's mount (which shows it loading).
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false },
+  });
+  const handler = createStaticHandler(createRoutes(queryClient));
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: "redirect", status: context.status, location: context.headers.get("location") ?? "/" };
+  }
+  if (context.errors) throw new Error("A route's loader failed", { cause: context.errors });
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  let head!: PageHead;
+  const renderOnce = () => {
+    head = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, status: 200 };
+    return renderToHtml(
+      <PageHeadContext.Provider value={head}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </PageHeadContext.Provider>,
+    );
+  };
+  // What the loaders started is awaited before the first render, so most pages render once; a render
+  // that asked for more (a card's categories, say) is rendered again with it. Nothing is fetched after
+  // the last render: the HTML and the state sent with it always agree.
+  await fetchWanted(queryClient);
+  let html = await renderOnce();
+  for (let pass = 1; pass < MAX_PASSES && ((await fetchWanted(queryClient)) || waitedFor(html)); pass++) {
+    html = await renderOnce();
+  }
+  if (waitedFor(html)) throw new Error("The page still waits for a part after its last render");
+
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.status === "error" && !isPageAnswer(query.state.error));
+  if (failed) throw new Error(`The page's query ${failed.queryHash} failed`, { cause: failed.state.error });
+
+  const state: SsrState = {
+    queries: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) =>
+        query.state.status === "success" ||
+        (query.state.status === "error" && isPageAnswer(query.state.error)),
+    }),
+    router: { loaderData: context.loaderData, actionData: context.actionData },
+  };
+  const origin = new URL(request.url).origin;
+  const { jsonLd, ...rest } = head;
+  return {
+    kind: "page",
+    status: head.status,
+    html,
+    head: rest,
+    jsonLd: jsonLd ? scriptJson(jsonLd(origin)) : undefined,
+    state: scriptJson(state),
+  };
+}
