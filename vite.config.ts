@@ -112,6 +112,9 @@ export default defineConfig({
   },
   environments: {
     ssr: {
+      // Self-contained: a build made outside the checkout (the tests', a deployment's WEB_DIST_DIR) has
+      // no node_modules beside it to import React or the router from.
+      resolve: { noExternal: true },
       build: {
         sourcemap: true,
         copyPublicDir: false,

@@ -24,6 +24,8 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   plugins: [react()],
   test: {
+    // The web build, with its server renderer, for the server tests of rendered pages.
+    globalSetup: ["./src/test-setup/web-build.ts"],
     // CI also writes test-results/unit-report.json (every test with its project) for .ci/run to check.
     reporters: process.env.CI ? ["default", "./scripts/vitest-report.ts"] : ["default"],
     projects: [

@@ -15,6 +15,7 @@ import { createUser } from "#server/features/auth/service.ts";
 import { createImageStore, saveImage } from "#server/images/store.ts";
 import { createScratchDatabase } from "#server/test/scratch-database.ts";
 import type { ListingsSearchPage } from "#shared/schemas/listings.ts";
+import { buildWeb } from "../scripts/demo-server.ts";
 import { type Query, startBaseline } from "./baseline.ts";
 import { grow, openMarket } from "./market.ts";
 import { messaging } from "./messaging.ts";
@@ -36,8 +37,13 @@ const SEARCH_SIZES = (process.env.BENCH_SEARCH_SIZES ?? (onPostgres ? "10000,100
  * signed-in buyer against someone signed out), `search` (search and filters at each size).
  */
 const PARTS = new Set((process.env.BENCH_PARTS ?? "reads,baseline,search,messaging").split(","));
-/** Which comparisons `baseline` runs: `baseline` (the app against the hand-written server), `signed-in`, or both. */
-const VERSUS = new Set((process.env.BENCH_VERSUS ?? "baseline,signed-in").split(","));
+/**
+ * Which comparisons `baseline` runs: `baseline` (the app against the hand-written server),
+ * `signed-in` (a buyer against a visitor), `html` (a page rendered on the server against its JSON).
+ */
+const VERSUS = new Set((process.env.BENCH_VERSUS ?? "baseline,signed-in,html").split(","));
+/** A page rendered on the server must serve at least this share of its JSON route's requests per second (issue 22, item 7). */
+const HTML_TARGET = 0.5;
 /** The baseline names its statements on PostgreSQL too (each connection prepares them once). */
 const BASELINE_PREPARED = process.env.BENCH_BASELINE_PREPARED === "true";
 /** The app must serve at least this share of the baseline's requests per second (issue 12, item 7). */
@@ -168,7 +174,7 @@ type Running = {
 };
 
 /** A fresh database (a scratch one on BENCH_DATABASE_URL's server, or PGlite in memory) holding a market of `size`, and the app on it. */
-async function startMarket(size: number): Promise<Running> {
+async function startMarket(size: number, webDist?: string): Promise<Running> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-bench-"));
   const fresh = process.env.BENCH_DATABASE_URL
     ? await createScratchDatabase(process.env.BENCH_DATABASE_URL, "motohaat_bench")
@@ -180,6 +186,7 @@ async function startMarket(size: number): Promise<Running> {
     SEED_DEMO: "false",
     LOG_LEVEL: "silent",
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
   });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: fresh ? "" : "memory://" });
   const close = async () => {
@@ -251,8 +258,10 @@ async function main() {
   // One market per size, all up at once: each search is measured on each market in turn, so a
   // change in the machine's load lands on both sides of a comparison rather than on one.
   const markets: Running[] = [];
+  // The production web build, with its server renderer, for the pages measured as HTML.
+  const webDist = PARTS.has("baseline") && VERSUS.has("html") ? buildWeb("motohaat-bench-web-") : undefined;
   try {
-    for (const size of sizes) markets.push(await startMarket(size));
+    for (const size of sizes) markets.push(await startMarket(size, size === LISTINGS ? webDist : undefined));
     const at = (size: number) => markets.find((m) => m.size === size)!;
     const slack = markets[0]?.kind === "pglite" ? 3 : 1;
     let missed = 0;
@@ -347,6 +356,7 @@ async function main() {
     if (missed > 0) process.exitCode = 1;
   } finally {
     for (const m of markets) await m.close();
+    if (webDist) await fs.rm(webDist, { recursive: true, force: true });
   }
 }
 
@@ -490,6 +500,29 @@ async function versus(market: Running): Promise<number> {
     const line = ratioLine(t.name, app, hand, ["app", "baseline"], target);
     if (!line.ok) missed++;
     lines.push(line.text);
+  }
+  if (VERSUS.has("html")) {
+    const pages: [Target, Target][] = [
+      [
+        { name: "one listing, HTML", path: `/products/productdetails/${first.items[0]?.id}`, p99Ms: 0 },
+        targets[1]!,
+      ],
+      [{ name: "first page, all, HTML", path: "/products/all", p99Ms: 0 }, targets[0]!],
+    ];
+    for (const [html, json] of pages) {
+      const res = await fetch(`${market.base}${html.path}`);
+      const body = await res.text();
+      if (res.status !== 200 || !body.includes('id="ssr-state"')) {
+        throw new Error(`${html.path} is not a page rendered on the server: ${res.status}`);
+      }
+      const [page, api] = await alternate(
+        () => measure(market.base, html, DURATION_SECONDS, { ownThread: true }),
+        () => measure(market.base, json, DURATION_SECONDS, { ownThread: true }),
+      );
+      const line = ratioLine(html.name, page, api, ["HTML", "JSON"], HTML_TARGET);
+      if (!line.ok) missed++;
+      lines.push(line.text);
+    }
   }
   if (VERSUS.has("signed-in")) {
     const oneListing = targets[1]!;

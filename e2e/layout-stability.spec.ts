@@ -135,7 +135,15 @@ for (const screen of SCREENS) {
 }
 
 test.describe("the first photo comes first on a 360 px phone", () => {
-  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  // A phone's screen is as wide as its viewport: `width=device-width` reads the screen, which would
+  // otherwise stay the desktop device's 1920 px, and the HTML's first photo would be picked for that.
+  test.use({
+    viewport: { width: 360, height: 740 },
+    screen: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+  });
 
   test("a category page's first card asks for a small variant, with high priority", async ({ page }) => {
     await page.goto("/products/all");

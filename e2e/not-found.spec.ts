@@ -1,9 +1,9 @@
 import { MSG } from "#shared/messages.ts";
 import { atPath, expect, test } from "./fixtures.ts";
 
-test("an unknown page shows the 404 page, served by the SPA fallback with 200", async ({ page }) => {
+test("an unknown page answers 404 with the not-found page, which leads home", async ({ page }) => {
   const response = await page.goto("/no/such/page?x=1");
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: MSG.generic.notFound })).toBeVisible();
 
   await page.getByRole("link", { name: "Back to homepage" }).click();

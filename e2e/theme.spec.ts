@@ -17,8 +17,11 @@ test("the theme toggle is remembered across a reload, with no flash of the light
       if (window.__themeBeforeApp || !document.body) return false;
       window.__themeBeforeApp = {
         theme: document.documentElement.dataset.theme,
-        // index.html's static shell (painted before any script) is not the app.
-        appRendered: document.querySelector("#root > :not([data-static-shell])") !== null,
+        // The page's HTML (the server's, or index.html's static shell) is painted before any script;
+        // the app has run once React has taken #root over (createRoot or hydrateRoot mark it).
+        appRendered: Object.keys(document.getElementById("root") ?? {}).some((key) =>
+          key.startsWith("__reactContainer"),
+        ),
       };
       return true;
     };

@@ -75,8 +75,8 @@ async function renderToHtml(node: ReactNode): Promise<string> {
 }
 
 /**
- * Whether a render waited for a lazily loaded part (its first use in this process): React then sends
- * the part after the page with an inline script, which the CSP refuses. The next render finds it loaded.
+ * Whether React left a part of the page to be filled in by an inline script (which the CSP refuses):
+ * with an infinite chunk size it should not, but such HTML would hydrate wrong, so it is never sent.
  */
 const waitedFor = (html: string) => html.includes('<template id="B:') || html.includes("<!--$?-->");
 
@@ -123,9 +123,7 @@ export async function render(request: Request): Promise<Rendered> {
   // the last render: the HTML and the state sent with it always agree.
   await fetchWanted(queryClient);
   let html = await renderOnce();
-  for (let pass = 1; pass < MAX_PASSES && ((await fetchWanted(queryClient)) || waitedFor(html)); pass++) {
-    html = await renderOnce();
-  }
+  for (let pass = 1; pass < MAX_PASSES && (await fetchWanted(queryClient)); pass++) html = await renderOnce();
   if (waitedFor(html)) throw new Error("The page still waits for a part after its last render");
 
   const failed = queryClient

@@ -51,8 +51,9 @@ async function loadFirstRoutes(routes: RouteObject[]) {
 
 /**
  * The server rendered the page for a signed-out visitor. Once the session says someone is signed in,
- * what the page was rendered from is asked for again with their cookies (a bike's "Booked by you");
- * a signed-out visitor asks for nothing twice.
+ * the answers the page was rendered from that depend on who asks (`meta.personal`: a bike's "Booked
+ * by you") are asked for again with their cookies. The rest (lists, the blog) is the same for
+ * everyone, and a signed-out visitor asks for nothing twice.
  */
 function refreshForPerson(queryClient: QueryClient, hydrated: Set<string>) {
   const me = hashKey(queryKeys.auth.me);
@@ -60,7 +61,9 @@ function refreshForPerson(queryClient: QueryClient, hydrated: Set<string>) {
     if (event.query.queryHash !== me || event.query.state.status !== "success") return;
     unsubscribe();
     if ((event.query.state.data as { user: unknown }).user) {
-      void queryClient.invalidateQueries({ predicate: (query) => hydrated.has(query.queryHash) });
+      void queryClient.invalidateQueries({
+        predicate: (query) => hydrated.has(query.queryHash) && query.meta?.personal === true,
+      });
     }
   });
 }

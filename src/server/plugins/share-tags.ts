@@ -131,7 +131,7 @@ export function escapeHtml(text: string): string {
  * index.html with the tags in its <head>: the <title> and the description replaced (a page has one
  * of each), the Open Graph and Twitter tags added before </head>.
  */
-export function withShareTags(html: string, tags: ShareTags): string {
+export function withShareTags(html: string, tags: ShareTags, { preload = true } = {}): string {
   const meta = (attr: "property" | "name", name: string, content: string | number) =>
     `<meta ${attr}="${name}" content="${escapeHtml(String(content))}" />`;
   const head = [
@@ -150,7 +150,7 @@ export function withShareTags(html: string, tags: ShareTags): string {
     meta("name", "twitter:image", tags.image.url),
     // The gallery's first photo is the page's largest paint: fetched with the page, not after the
     // app's code and the listing's data (issue 12). Same srcset and sizes as the gallery's <img>.
-    preloadLink(tags.photo),
+    ...(preload ? [preloadLink(tags.photo)] : []),
   ].join("\n    ");
   const title = `<title>${escapeHtml(`${tags.title} · MotoHaat`)}</title>`;
   // Functions as replacements: a `$` in a value is never read as a pattern.

@@ -109,15 +109,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
   const sendDetailsPage = (request: FastifyRequest, reply: FastifyReply, listingId: string) =>
     sendBuiltPage(request, reply, "share tags of a listing", async () => {
       const tags = await listingShareTags(app.db, listingId, app.config.publicUrl);
-      return tags && ((html) => withShareTags(html, tags));
+      // A rendered page has the photo's <img> itself: a preload beside it would be fetched as well.
+      return tags && ((html) => withShareTags(html, tags, { preload: !renderer }));
     });
 
   /**
    * A category page: index.html asking for the first card's photo (the page's largest paint on a
-   * phone) with the page instead of after its code and data.
+   * phone) with the page instead of after its code and data. A rendered page has the card itself,
+   * whose <img> the browser finds as early, and picks its size for the screen it is laid out on: a
+   * preload read before the phone's viewport applies fetched the largest variant too.
    */
   const sendCategoryPage = (request: FastifyRequest<{ Params: { category: string } }>, reply: FastifyReply) =>
     sendBuiltPage(request, reply, "the first photo of a category", async () => {
+      if (renderer) return null;
       const photo = await categoryFirstPhoto(
         app.db,
         request.params.category,

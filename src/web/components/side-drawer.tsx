@@ -105,7 +105,10 @@ export function SideDrawer({
   );
 
   return (
-    <div className="drawer lg:drawer-open">
+    // The columns are fixed on large screens, not sized by the panel: the server's HTML arrives in
+    // pieces, and the page (before the panel in it) would otherwise be laid out full width first,
+    // then pushed right when the panel arrives.
+    <div className="drawer lg:drawer-open lg:grid-cols-[16rem_minmax(0,1fr)]">
       {/* daisyUI drives the drawer from this checkbox; the button below is the control people use. */}
       <input
         id={toggleId}
@@ -116,7 +119,7 @@ export function SideDrawer({
         tabIndex={-1}
         aria-hidden="true"
       />
-      <div className="drawer-content min-h-[60vh] min-w-0 px-4 py-3 sm:px-6 sm:py-6 lg:px-8">
+      <div className="drawer-content min-h-[60vh] min-w-0 px-4 py-3 sm:px-6 sm:py-6 lg:col-start-2 lg:row-start-1 lg:px-8">
         {buttonInPage ? null : openButton}
         <DrawerButtonContext value={buttonInPage ? openButton : null}>{children}</DrawerButtonContext>
       </div>

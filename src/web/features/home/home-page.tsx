@@ -18,13 +18,15 @@ type HomePageProps = {
 
 /**
  * `/`: a search of every bike, the carousel, then (for buyers and signed-out visitors only) the
- * categories, the advertised bikes and the buyer's way in, then about and contact. While the session is loading the buyer-only parts wait, so a seller never sees them flash.
+ * categories, the advertised bikes and the buyer's way in, then about and contact. While the session
+ * is not known yet they show, as in the server's HTML (rendered for a signed-out visitor): the page
+ * a search engine and a first visit see; a seller's or an admin's page drops them once it knows.
  */
 export default function HomePage({ advertised }: HomePageProps) {
-  const { role, isLoading } = useSession();
+  const { role } = useSession();
   const { hash } = useLocation();
-  const showBuyerParts = !isLoading && (role === null || role === "buyer");
-  const settled = useFirstDataSettled(!isLoading);
+  const showBuyerParts = role === null || role === "buyer";
+  const settled = useFirstDataSettled();
 
   usePageTitle(DEFAULT_TITLE);
 
@@ -65,18 +67,20 @@ export default function HomePage({ advertised }: HomePageProps) {
 const firstLoad = (query: Query) => query.state.data === undefined && query.state.fetchStatus === "fetching";
 
 /**
- * True from the moment `ready` holds and no query is waiting for its first answer, and from then on:
- * later refetches never hide the page again.
+ * True from the moment no query is waiting for its first answer, and from then on: later refetches
+ * never hide the page again. True from the start when the page's data is there already (rendered on
+ * the server, hydrated, or a return to the page): the route's loader starts what the parts read
+ * before the page renders, so a first visit in the browser starts false.
  */
-function useFirstDataSettled(ready: boolean) {
+function useFirstDataSettled() {
   const queryClient = useQueryClient();
   // Re-renders when a first load starts or ends; the effect below asks the cache itself, because
   // queries that children started in this very commit are not in this render's count yet.
   const loading = useIsFetching({ predicate: firstLoad });
-  const [settled, setSettled] = useState(false);
+  const [settled, setSettled] = useState(() => queryClient.isFetching({ predicate: firstLoad }) === 0);
   useEffect(() => {
-    if (settled || !ready || loading > 0) return;
+    if (settled || loading > 0) return;
     if (queryClient.isFetching({ predicate: firstLoad }) === 0) setSettled(true);
-  }, [settled, ready, loading, queryClient]);
+  }, [settled, loading, queryClient]);
   return settled;
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { categoriesQueryOptions } from "#web/lib/categories-query.ts";
 import { advertisedListingsQueryOptions } from "./api/get-advertised-listings.ts";
 import { listingQueryOptions } from "./api/get-listing.ts";
 import { listingsQueryOptions } from "./api/get-listings.ts";
@@ -11,8 +12,10 @@ import { readFilters } from "./use-listing-filters.ts";
  * the answer there, or on its way, and never asks twice. Nothing is awaited: navigation never waits.
  */
 
+/** `/`: the advertised bikes, and the categories shown above them (the page lays both out at once). */
 export function prefetchAdvertised(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(advertisedListingsQueryOptions());
+  void queryClient.prefetchQuery(categoriesQueryOptions());
 }
 
 /** `/products/:category` with the filters and sort of its URL, as CategoryPage reads them. */

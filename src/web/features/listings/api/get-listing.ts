@@ -8,6 +8,9 @@ export const listingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.listings.detail(id),
     staleTime: PAGE_DATA_FRESH_MS,
+    // The answer holds the asker's own booking and report: a page rendered for a visitor asks again
+    // once the browser knows who is signed in (src/web/main.tsx).
+    meta: { personal: true },
     queryFn: ({ signal }) =>
       api<ListingDetailResponse>(`/api/listings/${encodeURIComponent(id)}`, { signal }),
   });

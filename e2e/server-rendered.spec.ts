@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { atPath, expect, postListing, test } from "./fixtures.ts";
+
+/**
+ * Public pages arrive rendered by the server (issue 22): readable with JavaScript off, then hydrated
+ * by React with nothing in the console, after which they work as the single-page app.
+ */
+
+const tag = () => randomBytes(3).toString("hex");
+
+/** Everything the page prints to the console, and every uncaught error. */
+function consoleOf(page: Page): string[] {
+  const lines: string[] = [];
+  page.on("console", (m) => {
+    // The document of a not-found page is a 404: Chromium says so, and that is what is wanted.
+    if (m.text().includes("the server responded with a status of 404")) return;
+    lines.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
+  return lines;
+}
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every public page can be read and its links followed", async ({ page, newAccount }) => {
+    const seller = await newAccount("seller", `Static Seller ${tag()}`);
+    const model = `Plainpage ${tag()}`;
+    const listing = await postListing(seller, {
+      model,
+      askingPrice: 187_000,
+      district: "khulna",
+      advertise: true,
+    });
+
+    await page.goto("/");
+    await expect(page.getByRole("searchbox", { name: "Find a used bike" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Browse by category" })).toBeVisible();
+    await expect(page.getByRole("link", { name: model }).first()).toBeVisible();
+
+    // A plain link, followed by the browser itself.
+    await page.goto("/products/all");
+    await expect(page.getByRole("heading", { level: 1, name: "All bikes" })).toBeVisible();
+    await page.getByRole("article", { name: model }).getByRole("link", { name: model }).click();
+    await expect(page).toHaveURL(atPath(`/products/productdetails/${listing.id}`));
+    await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+    await expect(page.getByText("৳1,87,000").first()).toBeVisible();
+    await expect(page.getByText("Khulna").first()).toBeVisible();
+    await expect(page.getByRole("img", { name: model }).first()).toBeVisible();
+
+    await page.getByRole("link", { name: seller.name }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: seller.name })).toBeVisible();
+
+    // The home page's search is a plain form: it works before (and without) the app's code.
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "Find a used bike" }).fill(model);
+    await page.getByRole("searchbox", { name: "Find a used bike" }).press("Enter");
+    await expect(page).toHaveURL(atPath("/products/all"));
+    await expect(page.getByRole("article", { name: model })).toBeVisible();
+
+    for (const [url, heading] of [
+      ["/blog", "Blog"],
+      ["/faq", "Frequently asked questions"],
+      ["/terms", "Terms"],
+      ["/privacy", "Privacy"],
+      ["/cookies", "Cookie"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: new RegExp(heading) })).toBeVisible();
+    }
+
+    const missing = await page.goto("/no/such/page");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("link", { name: "Back to homepage" })).toBeVisible();
+  });
+});
+
+test("a rendered page hydrates without a word in the console, then works as the app", async ({
+  page,
+  newAccount,
+}) => {
+  const seller = await newAccount("seller", `Hydrate Seller ${tag()}`);
+  const word = `Hydra${tag()}`;
+  await postListing(seller, { model: `${word} Dhaka`, district: "dhaka" });
+  await postListing(seller, { model: `${word} Sylhet`, district: "sylhet" });
+  const lines = consoleOf(page);
+
+  for (const url of ["/", "/faq", "/blog", "/no/such/page", `/sellers/${encodeURIComponent("x")}`]) {
+    await page.goto(url);
+    await page.waitForLoadState("networkidle");
+  }
+
+  const apiCalls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/listings")) apiCalls.push(r.url());
+  });
+  let documents = 0;
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents += 1;
+  });
+  await page.goto(`/products/all?q=${word}`);
+  await expect(page.getByRole("article")).toHaveCount(2);
+  await page.waitForLoadState("networkidle");
+  // The list came with the page: hydration asked the API for none of it again.
+  expect(apiCalls).toEqual([]);
+
+  // Then a filter changes the list in place: no new document, one API call.
+  await page.getByLabel("District").selectOption({ label: "Sylhet" });
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByRole("article", { name: `${word} Sylhet` })).toBeVisible();
+  expect(documents).toBe(1);
+  expect(apiCalls.length).toBeGreaterThan(0);
+  expect(lines).toEqual([]);
+});
+
+test("a signed-in buyer's own booking fills in after the page, which is the same for everyone", async ({
+  page,
+  newAccount,
+}) => {
+  const seller = await newAccount("seller", `Booked Seller ${tag()}`);
+  const buyer = await newAccount("buyer", `Booking Buyer ${tag()}`);
+  const model = `Mine ${tag()}`;
+  const listing = await postListing(seller, { model });
+  const booked = await buyer.page.request.post("/api/orders", {
+    headers: { origin: buyer.origin },
+    data: { listingId: listing.id, phone: "01711-000000", meetingLocation: "Gulshan 1" },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  const lines = consoleOf(buyer.page);
+  const res = await buyer.page.goto(`/products/productdetails/${listing.id}`);
+  const html = (await res?.text()) ?? "";
+  // The HTML is a visitor's: nothing of the buyer in it.
+  expect(html).not.toContain(buyer.name);
+  expect(html).not.toContain(buyer.email);
+  expect(res?.headers()["cache-control"]).toBe("no-cache");
+  // Then the page asks again with the buyer's session and shows their booking.
+  await expect(buyer.page.getByText(/Booked by you/).first()).toBeVisible();
+  expect(lines).toEqual([]);
+  void page;
+});

@@ -1,0 +1,320 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, type TestApp } from "#server/test/app.ts";
+import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
+
+/*
+ * The public pages as a browser with JavaScript off, a search engine or a link preview gets them: the
+ * production web build (src/test-setup/web-build.ts) rendered by this server.
+ */
+
+const PUBLIC_URL = "https://motohaat.example";
+
+/** The Nu Html Checker's jar (the package exports its path and ships no types). */
+const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
+
+function decodeEntities(text: string): string {
+  return text
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
+}
+
+/** What is inside `<div id="root">`: the page a person reads. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="ssr-state">');
+  expect(start, "a rendered page").toBeGreaterThan(0);
+  expect(end, "with its state").toBeGreaterThan(start);
+  return html.slice(start, end);
+}
+
+/** The page's text, as a reader with no styles and no scripts sees it. */
+function textOf(html: string): string {
+  return decodeEntities(
+    rootOf(html)
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " "),
+  );
+}
+
+const titleOf = (html: string) => decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
+const descriptionOf = (html: string) =>
+  decodeEntities(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "");
+const canonicalOf = (html: string) =>
+  [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => decodeEntities(m[1]!));
+const h1Of = (html: string) =>
+  [...rootOf(html).matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) =>
+    decodeEntities(m[1]!.replace(/<[^>]+>/g, "")).trim(),
+  );
+
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}
+
+describe("public pages rendered on the server", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDist = process.env.MOTOHAAT_TEST_WEB_BUILD;
+    if (!webDist) throw new Error("No web build: src/test-setup/web-build.ts makes one for the server tests");
+    t = await createTestApp({ PUBLIC_URL }, { webDist });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const page = (url: string, cookie?: string) => call(t.app, { method: "GET", url, cookie });
+
+  it("sends the home page with its bikes, their links, its head and a strict CSP", async () => {
+    const seller = await buildUser(t.app, { role: "seller", name: "Rahim Motors" });
+    const bike = await buildListing(t.app, {
+      sellerId: seller.id,
+      brand: "Yamaha",
+      model: "Yamaha R15 V4",
+      askingPrice: 412_000,
+      advertised: true,
+    });
+    const res = await page("/");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    // The same HTML for everyone: revalidated, never private.
+    expect(res.headers["cache-control"]).toBe("no-cache");
+
+    const text = textOf(res.body);
+    expect(text).toContain("Yamaha R15 V4");
+    expect(text).toContain("৳4,12,000");
+    expect(rootOf(res.body)).toContain(`href="/products/productdetails/${bike.id}"`);
+    expect(titleOf(res.body)).toBe("MotoHaat — used motorbikes in Bangladesh");
+    expect(canonicalOf(res.body)).toEqual([`${PUBLIC_URL}/`]);
+
+    // Scripts: the app's files and data the browser does not run; nothing inline to execute.
+    for (const [tag] of res.body.matchAll(/<script[^>]*>/g)) {
+      expect(tag).toMatch(/ src="|type="application\/(ld\+)?json"/);
+    }
+    const csp = String(res.headers["content-security-policy"]);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? /default-src ([^;]*)/.exec(csp)?.[1];
+    expect(scriptSrc).toBeDefined();
+    expect(scriptSrc).not.toContain("unsafe-inline");
+  });
+
+  it("sends a list page with the bikes its search, filters and sort find, and only those", async () => {
+    const inDhaka = await buildListing(t.app, {
+      model: "Honda Hornet 2.0",
+      brand: "Honda",
+      districtSlug: "dhaka",
+    });
+    const inSylhet = await buildListing(t.app, {
+      model: "Suzuki Gixxer SF",
+      brand: "Suzuki",
+      districtSlug: "sylhet",
+    });
+    const res = await page("/products/all?district=dhaka&sort=price_asc");
+    expect(res.statusCode, res.body).toBe(200);
+    const text = textOf(res.body);
+    expect(text).toContain(inDhaka.model);
+    expect(text).not.toContain(inSylhet.model);
+    expect(h1Of(res.body)).toEqual(["All bikes"]);
+    expect(titleOf(res.body)).toBe("All bikes — MotoHaat");
+    expect(descriptionOf(res.body)).toMatch(/^All bikes: used motorbikes for sale in Bangladesh/);
+    // A filtered list is its own page to a search engine.
+    expect(canonicalOf(res.body)).toEqual([`${PUBLIC_URL}/products/all?district=dhaka&sort=price_asc`]);
+  });
+
+  it("sends a bike's page with its facts, price, seller and JSON-LD Product with an Offer in taka", async () => {
+    const seller = await buildUser(t.app, { role: "seller", name: "Karim Bikes" });
+    const bike = await buildListing(t.app, {
+      sellerId: seller.id,
+      brand: "Bajaj",
+      model: "Bajaj Pulsar N160",
+      askingPrice: 198_500,
+      year: 2022,
+      kmRun: 12_300,
+      districtSlug: "chattogram",
+    });
+    const res = await page(`/products/productdetails/${bike.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = textOf(res.body);
+    for (const fact of ["Bajaj Pulsar N160", "৳1,98,500", "2022", "12,300 km", "Chattogram", "Karim Bikes"]) {
+      expect(text).toContain(fact);
+    }
+    // The gallery's first photo is in the HTML.
+    expect(rootOf(res.body)).toContain(`/images/${bike.photoKey}-`);
+    // Nobody's contact details: the seller's email never reaches a visitor.
+    expect(res.body).not.toContain(seller.email);
+
+    expect(h1Of(res.body)).toContain("Bajaj Pulsar N160");
+    expect(descriptionOf(res.body)).toContain("৳1,98,500");
+    expect(canonicalOf(res.body)).toEqual([`${PUBLIC_URL}/products/productdetails/${bike.id}`]);
+    expect(jsonLdOf(res.body)).toEqual([
+      expect.objectContaining({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Bajaj Pulsar N160",
+        brand: { "@type": "Brand", name: "Bajaj" },
+        offers: expect.objectContaining({
+          "@type": "Offer",
+          price: 198_500,
+          priceCurrency: "BDT",
+          availability: "https://schema.org/InStock",
+          url: `${PUBLIC_URL}/products/productdetails/${bike.id}`,
+        }),
+      }),
+    ]);
+  });
+
+  it("says a sold bike is sold out in its JSON-LD", async () => {
+    const bike = await buildListing(t.app, { status: "sold" });
+    const res = await page(`/products/productdetails/${bike.id}`);
+    expect(res.statusCode).toBe(200);
+    const [product] = jsonLdOf(res.body);
+    expect(product?.offers).toMatchObject({ availability: "https://schema.org/SoldOut" });
+  });
+
+  it("sends a seller's page with their name and bikes", async () => {
+    const seller = await buildUser(t.app, { role: "seller", name: "Dhaka Wheels" });
+    await buildListing(t.app, { sellerId: seller.id, model: "TVS Apache RTR 160" });
+    const res = await page(`/sellers/${seller.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(h1Of(res.body)).toContain("Dhaka Wheels");
+    expect(textOf(res.body)).toContain("TVS Apache RTR 160");
+    expect(titleOf(res.body)).toBe("Dhaka Wheels — MotoHaat");
+    expect(res.body).not.toContain(seller.email);
+  });
+
+  it("sends the blog, the FAQ and the legal pages with their headings", async () => {
+    for (const [url, heading] of [
+      ["/blog", "Blog"],
+      ["/faq", "Frequently asked questions"],
+      ["/terms", "Terms"],
+      ["/privacy", "Privacy"],
+      ["/cookies", "Cookie"],
+    ] as const) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(h1Of(res.body).join(" "), url).toContain(heading);
+      expect(canonicalOf(res.body), url).toEqual([`${PUBLIC_URL}${url}`]);
+    }
+  });
+
+  it("answers 404 with the not-found page for an unknown address, bike, hidden bike, seller, category or article", async () => {
+    const hidden = await buildListing(t.app, { hidden: true, model: "Hidden Hunk 150" });
+    const cases = [
+      ["/no/such/page", "Page not found — MotoHaat"],
+      ["/products/productdetails/00000000-0000-4000-8000-000000000000", "Bike not found — MotoHaat"],
+      ["/products/productdetails/not-an-id", "Bike not found — MotoHaat"],
+      [`/products/productdetails/${hidden.id}`, "Bike not found — MotoHaat"],
+      ["/sellers/00000000-0000-4000-8000-000000000000", "Seller not found — MotoHaat"],
+      ["/products/no-such-category", "Category not found — MotoHaat"],
+      ["/blog/no-such-article", "Article not found — MotoHaat"],
+    ] as const;
+    for (const [url, title] of cases) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(titleOf(res.body), url).toBe(title);
+      expect(textOf(res.body), url).not.toContain("Hidden Hunk");
+    }
+  });
+
+  it("sends /products on to every bike", async () => {
+    const res = await page("/products");
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/products/all");
+  });
+
+  it("never puts a signed-in person's state in a page: the same public HTML whoever asks", async () => {
+    const bike = await buildListing(t.app, { model: "Hero Hunk 150R" });
+    const buyer = await signedInUser(t.app, { role: "buyer", name: "Nusrat Private" });
+    await bookOrder(t.app, buyer.cookie, bike.id);
+    const report = await call(t.app, {
+      method: "POST",
+      url: `/api/listings/${bike.id}/reports`,
+      cookie: buyer.cookie,
+      payload: { reason: "Looks like a scam listing to me" },
+    });
+    expect([201, 204, 404]).toContain(report.statusCode);
+
+    for (const url of ["/", `/products/productdetails/${bike.id}`, "/products/all"]) {
+      const res = await page(url, buyer.cookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      for (const secret of [
+        buyer.user.name,
+        buyer.user.email,
+        "Booked by you",
+        '"reportedByMe":true',
+        '"myOrder":{',
+      ]) {
+        expect(res.body, `${url}: ${secret}`).not.toContain(secret);
+      }
+    }
+  });
+
+  it("sends HTML the Nu Html Checker finds no error in", async () => {
+    const seller = await buildUser(t.app, { role: "seller", name: "Valid Seller" });
+    const bike = await buildListing(t.app, {
+      sellerId: seller.id,
+      advertised: true,
+      model: "Honda CB Shine",
+    });
+    const urls = [
+      "/",
+      "/products/all",
+      "/products/all?district=nowhere",
+      `/products/productdetails/${bike.id}`,
+      `/sellers/${seller.id}`,
+      "/blog",
+      "/faq",
+      "/terms",
+      "/no/such/page",
+    ];
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-vnu-"));
+    try {
+      const files: string[] = [];
+      for (const [i, url] of urls.entries()) {
+        const file = path.join(dir, `page-${i}.html`);
+        await fs.writeFile(file, (await page(url)).body);
+        files.push(file);
+      }
+      // The checker exits 1 when it finds an error; its JSON report on stderr says which.
+      const run = promisify(execFile)(
+        "java",
+        ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files],
+        {
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
+      const { stderr } = await run;
+      const { messages } = JSON.parse(stderr) as {
+        messages: { type: string; url: string; message: string; extract?: string }[];
+      };
+      const errors = messages
+        .filter((m) => m.type === "error")
+        .map(
+          (m) => `${urls[files.indexOf(new URL(m.url).pathname)] ?? m.url}: ${m.message} ${m.extract ?? ""}`,
+        );
+      expect(errors).toEqual([]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("leaves the dashboard and the sign-in pages to the browser", async () => {
+    for (const url of ["/dashboard", "/dashboard/myorders", "/signin", "/signup"]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('id="ssr-state"');
+      expect(res.body, url).toContain("data-static-shell");
+    }
+  });
+});
