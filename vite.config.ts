@@ -115,6 +115,9 @@ export default defineConfig({
       // Self-contained: a build made outside the checkout (the tests', a deployment's WEB_DIST_DIR) has
       // no node_modules beside it to import React or the router from.
       resolve: { noExternal: true },
+      // React's production build on the server, whatever NODE_ENV the server runs under (the tests',
+      // the bench's): what renders in tests is what renders in production, at production's speed.
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
         sourcemap: true,
         copyPublicDir: false,

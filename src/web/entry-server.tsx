@@ -36,6 +36,36 @@ export type Rendered =
     }
   | { kind: "redirect"; status: number; location: string };
 
+/**
+ * Where the server keeps rendered pages (src/server/plugins/server-render.ts: a bounded LRU keyed by a
+ * hash of `key`). A page is kept under its address and every answer it was rendered from, read again
+ * for each request: the same answers give the same HTML, and an edit, a sale or a removal changes an
+ * answer, hence the key. It is never served stale; only React's render is saved.
+ */
+export type RenderCache = {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+};
+
+type LearnedQuery = Parameters<ReturnType<QueryClient["getQueryCache"]>["build"]>[1];
+
+type KeptPage = { html: string; head: Omit<PageHead, "jsonLd">; jsonLd?: string };
+
+/** Every answer in the client, in a stable order: what the page's HTML is made from. */
+function answersKey(queryClient: QueryClient): string {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status !== "pending")
+    .map((query) => {
+      const { status, data, error } = query.state;
+      const answer = status === "success" ? data : (error as ApiError | null)?.problem;
+      return `${query.queryHash}\t${status}\t${JSON.stringify(answer)}`;
+    })
+    .sort()
+    .join("\n");
+}
+
 /** At most this many renders: each finds the queries its pages asked for, fetched before the next. */
 const MAX_PASSES = 4;
 
@@ -92,7 +122,7 @@ const scriptJson = (value: unknown) =>
  * failed for another reason than a 4xx answer (the server is then in trouble: the caller sends the
  * plain app, which asks again itself).
  */
-export async function render(request: Request): Promise<Rendered> {
+export async function render(request: Request, cache?: RenderCache): Promise<Rendered> {
   const queryClient = createQueryClient();
   // One try: the visitor is waiting, and the browser retries by itself. A 4xx answer is rendered as
   // what it says ("Bike not found"), not as a retry on the page's mount (which shows it loading).
@@ -107,24 +137,50 @@ export async function render(request: Request): Promise<Rendered> {
   if (context.errors) throw new Error("A route's loader failed", { cause: context.errors });
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  let head!: PageHead;
-  const renderOnce = () => {
-    head = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, status: 200 };
-    return renderToHtml(
-      <PageHeadContext.Provider value={head}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </PageHeadContext.Provider>,
-    );
-  };
-  // What the loaders started is awaited before the first render, so most pages render once; a render
-  // that asked for more (a card's categories, say) is rendered again with it. Nothing is fetched after
-  // the last render: the HTML and the state sent with it always agree.
+  const origin = new URL(request.url).origin;
+  // Queries this address's last render asked for beyond its loaders' (a card's categories, the
+  // brands of the filters): asked for at once, so the answers are known before deciding to render.
+  const fromLoaders = new Set(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryHash),
+  );
+  const learnedKey = `learned:${request.url}`;
+  for (const options of (cache?.get(learnedKey) as LearnedQuery[] | undefined) ?? []) {
+    queryClient.getQueryCache().build(queryClient, options);
+  }
   await fetchWanted(queryClient);
-  let html = await renderOnce();
-  for (let pass = 1; pass < MAX_PASSES && (await fetchWanted(queryClient)); pass++) html = await renderOnce();
-  if (waitedFor(html)) throw new Error("The page still waits for a part after its last render");
+
+  let page = cache?.get(`page:${request.url}\n${answersKey(queryClient)}`) as KeptPage | undefined;
+  if (!page) {
+    let head!: PageHead;
+    const renderOnce = () => {
+      head = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, status: 200 };
+      return renderToHtml(
+        <PageHeadContext.Provider value={head}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </PageHeadContext.Provider>,
+      );
+    };
+    // A render that asked for more than it had is rendered again with it. Nothing is fetched after
+    // the last render: the HTML and the state sent with it always agree.
+    let html = await renderOnce();
+    for (let pass = 1; pass < MAX_PASSES && (await fetchWanted(queryClient)); pass++)
+      html = await renderOnce();
+    if (waitedFor(html)) throw new Error("The page still waits for a part after its last render");
+    const { jsonLd, ...rest } = head;
+    page = { html, head: rest, jsonLd: jsonLd ? scriptJson(jsonLd(origin)) : undefined };
+    const learned = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => !fromLoaders.has(query.queryHash) && query.state.status !== "pending")
+      .map((query) => query.options);
+    cache?.set(learnedKey, learned);
+    cache?.set(`page:${request.url}\n${answersKey(queryClient)}`, page);
+  }
 
   const failed = queryClient
     .getQueryCache()
@@ -140,14 +196,12 @@ export async function render(request: Request): Promise<Rendered> {
     }),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   };
-  const origin = new URL(request.url).origin;
-  const { jsonLd, ...rest } = head;
   return {
     kind: "page",
-    status: head.status,
-    html,
-    head: rest,
-    jsonLd: jsonLd ? scriptJson(jsonLd(origin)) : undefined,
+    status: page.head.status,
+    html: page.html,
+    head: page.head,
+    jsonLd: page.jsonLd,
     state: scriptJson(state),
   };
 }

@@ -4,7 +4,9 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listings } from "#server/db/schema.ts";
 import { call, createTestApp, type TestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 
@@ -170,6 +172,28 @@ describe("public pages rendered on the server", () => {
         }),
       }),
     ]);
+  });
+
+  it("never serves a kept page stale: an edit, a sale or a removal shows in the next answer", async () => {
+    const bike = await buildListing(t.app, { model: "Kept Page 125", askingPrice: 120_000 });
+    const url = `/products/productdetails/${bike.id}`;
+    const first = await page(url);
+    expect(textOf(first.body)).toContain("৳1,20,000");
+    // The same answers again: the kept page, the same HTML.
+    expect(rootOf((await page(url)).body)).toBe(rootOf(first.body));
+
+    await t.app.db.update(listings).set({ askingPrice: 99_000 }).where(eq(listings.id, bike.id));
+    const edited = await page(url);
+    expect(textOf(edited.body)).toContain("৳99,000");
+    expect(textOf(edited.body)).not.toContain("৳1,20,000");
+
+    await t.app.db.update(listings).set({ status: "sold" }).where(eq(listings.id, bike.id));
+    const [product] = jsonLdOf((await page(url)).body);
+    expect(product?.offers).toMatchObject({ availability: "https://schema.org/SoldOut" });
+
+    expect(textOf((await page("/products/all?q=Kept%20Page")).body)).not.toContain("Kept Page 125");
+    await t.app.db.update(listings).set({ hidden: true }).where(eq(listings.id, bike.id));
+    expect((await page(url)).statusCode).toBe(404);
   });
 
   it("says a sold bike is sold out in its JSON-LD", async () => {

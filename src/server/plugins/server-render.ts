@@ -8,10 +8,12 @@
  * out: a rendered page is the same for everyone, so it never holds a person's state.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { escapeHtml } from "./share-tags.ts";
 
 /** Where `vite build` puts the renderer inside the web build (vite.config.ts's SSR_DIR). */
@@ -36,7 +38,10 @@ export const SERVER_RENDERED_ROUTES = [
 type RendererModule = {
   setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
   isPublicPath(pathname: string): boolean;
-  render(request: Request): Promise<
+  render(
+    request: Request,
+    cache: { get(key: string): unknown; set(key: string, value: unknown): void },
+  ): Promise<
     | {
         kind: "page";
         status: number;
@@ -112,19 +117,36 @@ function intoIndexHtml(
     );
 }
 
+/** Rendered pages kept per process: about 100 KB each, so at most ~50 MB. */
+const KEPT_PAGES = 500;
+
+/**
+ * The renderer's cache (src/web/entry-server.tsx's RenderCache): keys are a page's address and every
+ * answer it was rendered from, long strings, kept as their SHA-256.
+ */
+function renderCache() {
+  const kept = new LRUCache<string, object>({ max: KEPT_PAGES });
+  const hash = (key: string) => createHash("sha256").update(key).digest("base64");
+  return {
+    get: (key: string) => kept.get(hash(key)),
+    set: (key: string, value: unknown) => void kept.set(hash(key), value as object),
+  };
+}
+
 /** The renderer in the web build at `webDist`, or null when the build has none (a test's stand-in build). */
 export async function loadRenderer(webDist: string): Promise<Renderer | null> {
   const entry = path.join(webDist, SSR_DIR, "entry-server.js");
   if (!fs.existsSync(entry)) return null;
   const module = (await import(pathToFileURL(entry).href)) as RendererModule;
   module.setApiTransport(injectTransport);
+  const cache = renderCache();
   return {
     isPublicPath: module.isPublicPath,
     async renderPage(app, request) {
       const url = new URL(request.url, app.config.publicUrl);
       let out: Awaited<ReturnType<RendererModule["render"]>>;
       try {
-        out = await rendering.run(app, () => module.render(new Request(url)));
+        out = await rendering.run(app, () => module.render(new Request(url), cache));
       } catch (err) {
         request.log.error({ err }, "rendering the page failed; serving the plain app");
         return null;
