@@ -25,6 +25,9 @@ export function buildWeb(prefix: string): string {
   const build = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn", "--outDir", outDir], {
     cwd: root,
     stdio: "inherit",
+    // The production build whoever asks (Vitest's NODE_ENV=test would compile JSX for React's
+    // development runtime, which the server renderer's production React does not have).
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (build.status !== 0) {
     fs.rmSync(outDir, { recursive: true, force: true });

@@ -48,6 +48,9 @@ if (builtAt < sourcesAt) {
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: "inherit",
+    // Always the production build (a NODE_ENV=development shell would compile JSX for React's
+    // development runtime, which the server renderer's production React does not have).
+    env: { ...process.env, NODE_ENV: "production" },
   });
   // A server that fails to start exits without waiting for the build.
   process.once("exit", () => child.kill());
