@@ -19,6 +19,7 @@ describe("the router starts a page's first request while its code loads", () => 
   const start = (url: string) => {
     const fetchMock = mockApi({
       "GET /api/listings/advertised": () => ({ body: page }),
+      "GET /api/categories": () => ({ body: { categories: [] } }),
       "GET /api/listings": () => ({ body: page }),
       [`GET /api/listings/${bike.id}`]: () => ({
         body: { listing: { ...bike, photos: [] }, reportedByMe: false, priceHint: null },
@@ -31,9 +32,11 @@ describe("the router starts a page's first request while its code loads", () => 
   const requested = (fetchMock: ReturnType<typeof mockApi>) =>
     fetchMock.mock.calls.map(([input]) => String(input));
 
-  it("the home page's advertised bikes", async () => {
+  it("the home page's advertised bikes and the categories shown above them", async () => {
     const { fetchMock, router } = start("/");
-    await vi.waitFor(() => expect(requested(fetchMock)).toEqual(["/api/listings/advertised"]));
+    await vi.waitFor(() =>
+      expect(requested(fetchMock)).toEqual(["/api/listings/advertised", "/api/categories"]),
+    );
     router.dispose();
   });
 
