@@ -15,7 +15,7 @@ import {
 import { ApiError } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { createRoutes } from "#web/router.tsx";
-import { isPublicPath, type SsrState } from "#web/ssr-state.ts";
+import { isPublicPath, SSR_STATE_ID, type SsrState } from "#web/ssr-state.ts";
 
 export { setApiTransport } from "#web/lib/api-client.ts";
 export { isPublicPath };
@@ -32,6 +32,7 @@ export type Rendered =
       html: string;
       head: Omit<PageHead, "jsonLd">;
       jsonLd?: string;
+      /** The `<script type="application/json">` main.tsx hydrates from, to follow the page. */
       state: string;
     }
   | { kind: "redirect"; status: number; location: string };
@@ -202,6 +203,6 @@ export async function render(request: Request, cache?: RenderCache): Promise<Ren
     html: page.html,
     head: page.head,
     jsonLd: page.jsonLd,
-    state: scriptJson(state),
+    state: `<script type="application/json" id="${SSR_STATE_ID}">${scriptJson(state)}</script>`,
   };
 }

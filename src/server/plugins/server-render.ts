@@ -1,5 +1,5 @@
 /**
- * The public pages rendered on the server (decision 029): the web build's renderer
+ * The public pages rendered on the server (decision 026): the web build's renderer
  * (src/web/entry-server.tsx, built into `<web build>/ssr/`) renders a page with the same route modules
  * and data the browser uses, and this puts it into index.html with its head, its status and the state
  * the browser hydrates from.
@@ -18,9 +18,6 @@ import { escapeHtml } from "./share-tags.ts";
 
 /** Where `vite build` puts the renderer inside the web build (vite.config.ts's SSR_DIR). */
 export const SSR_DIR = "ssr";
-
-/** The element id of the state script, as src/web/ssr-state.ts names it. */
-const STATE_ID = "ssr-state";
 
 /** The public pages with routes of their own (compressed on the fly); other addresses come through the not-found handler. */
 export const SERVER_RENDERED_ROUTES = [
@@ -48,6 +45,7 @@ type RendererModule = {
         html: string;
         head: { title: string; description: string };
         jsonLd?: string;
+        /** The state script, whole (its id is the web app's to name). */
         state: string;
       }
     | { kind: "redirect"; status: number; location: string }
@@ -112,8 +110,7 @@ function intoIndexHtml(
     .replace(/<\/head>/i, () => `  ${head.join("\n    ")}\n  </head>`)
     .replace(
       /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/i,
-      (_match, end: string) =>
-        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${STATE_ID}">${page.state}</script>${end}`,
+      (_match, end: string) => `<div id="root">${page.html}</div>\n    ${page.state}${end}`,
     );
 }
 
