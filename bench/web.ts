@@ -1,9 +1,11 @@
 /**
  * `npm run bench:web`: Lighthouse 12.8 (mobile preset, its default simulated throttling) on Debian's
  * Chromium against the production build, served by the real server with the demo data. Prints the four
- * scores, LCP, CLS, TBT and the JavaScript transferred for `/`, `/products/all` and a bike's page (the
- * last two as the demo buyer), then the first paint on a bad network (400 kbps, 400 ms, applied by the
- * browser). Exits 1 when a target of issue 12 is missed. bench/README.md records the figures.
+ * scores, LCP, CLS, TBT and the JavaScript transferred for `/`, `/products/all` and a bike's page
+ * (the last two signed out and as the demo buyer), whether the LCP element was in the server's HTML,
+ * then the first paint and LCP of `/` and of a bike's page opened cold on a bad network (400 kbps,
+ * 400 ms, CPU 4×, applied by the browser). Exits 1 when a target of issue 22 (item 6) is missed.
+ * bench/README.md records the figures.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -22,10 +24,12 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** `false`: only the bad-network run (for working on first paint); BENCH_WEB_ONLY=<part of a page's name>: that page. */
 const PAGES = process.env.BENCH_WEB_PAGES !== "false";
 
-const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
+const TARGETS = { performance: 97, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;
-/** Issue 12, item 9: on 400 kbps with 400 ms latency, something useful on screen within 3 s. */
-const BAD_NETWORK = { kbps: 400, latencyMs: 400, firstPaintMs: 3000 };
+/** Issue 22, item 6: the metrics of each page, Lighthouse's simulated mobile. */
+const METRICS = { lcpMs: 2000, tbtMs: 150, cls: 0.01 } as const;
+/** Issue 22, item 6: on 400 kbps with 400 ms latency, the page's largest paint within 3 s. */
+const BAD_NETWORK = { kbps: 400, latencyMs: 400, lcpMs: 3000 };
 
 async function signInAsBuyer(origin: string): Promise<string> {
   const buyer = DEMO_ACCOUNTS.find((account) => account.role === "buyer")!;
@@ -49,9 +53,29 @@ type PageResult = {
   tbtMs: number;
   jsKiB: number;
   fcpMs: number;
+  /** Whether the largest paint's element came in the server's HTML (not made by JavaScript). */
+  lcpInHtml: boolean | null;
 };
 
-function summarise(name: string, result: RunnerResult): PageResult {
+/** The opening tag Lighthouse shows of the LCP element. */
+function lcpSnippet(result: RunnerResult): string | undefined {
+  const lcp = result.lhr.audits["largest-contentful-paint-element"]?.details as
+    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    | undefined;
+  return lcp?.items?.[0]?.items?.[0]?.node?.snippet;
+}
+
+/**
+ * Whether the LCP element is in the page's HTML as the server sent it: its opening tag (the browser
+ * keeps the attributes' order; an image is matched by its src).
+ */
+function inServerHtml(snippet: string | undefined, html: string): boolean | null {
+  if (!snippet) return null;
+  const src = /\ssrc="([^"]+)"/.exec(snippet)?.[1];
+  return html.includes(src ?? snippet);
+}
+
+function summarise(name: string, result: RunnerResult, html: string): PageResult {
   const { categories, audits } = result.lhr;
   const score = (id: Category) => Math.round((categories[id]?.score ?? 0) * 100);
   const items = (
@@ -71,7 +95,18 @@ function summarise(name: string, result: RunnerResult): PageResult {
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     fcpMs: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
     jsKiB: script / 1024,
+    lcpInHtml: inServerHtml(lcpSnippet(result), html),
   };
+}
+
+/** What a page's metrics miss of METRICS, in words. */
+function missedMetrics(row: PageResult): string[] {
+  const missed: string[] = [];
+  if (!(row.lcpMs <= METRICS.lcpMs)) missed.push(`LCP ${Math.round(row.lcpMs)} ms`);
+  if (!(row.tbtMs <= METRICS.tbtMs)) missed.push(`TBT ${Math.round(row.tbtMs)} ms`);
+  if (!(row.cls < METRICS.cls)) missed.push(`CLS ${row.cls.toFixed(3)}`);
+  if (row.lcpInHtml === false) missed.push("LCP element not in the server's HTML");
+  return missed;
 }
 
 /** What failed, and the audits that cost the most, so a missed score says where to look. */
@@ -128,14 +163,13 @@ async function main() {
       chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
     });
     const flags: Flags = { port: chrome.port, output: "json", logLevel: "error" };
+    const bikeUrl = `${origin}/products/productdetails/${bikeId}`;
     const pages = [
       { name: "/", url: `${origin}/`, headers: undefined },
+      { name: "/products/all", url: `${origin}/products/all`, headers: undefined },
       { name: "/products/all (buyer)", url: `${origin}/products/all`, headers: { Cookie: cookie } },
-      {
-        name: "a bike's page (buyer)",
-        url: `${origin}/products/productdetails/${bikeId}`,
-        headers: { Cookie: cookie },
-      },
+      { name: "a bike's page", url: bikeUrl, headers: undefined },
+      { name: "a bike's page (buyer)", url: bikeUrl, headers: { Cookie: cookie } },
     ];
 
     let missed = false;
@@ -143,10 +177,11 @@ async function main() {
     const only = process.env.BENCH_WEB_ONLY;
     for (const page of PAGES ? pages.filter((p) => !only || p.name.includes(only)) : []) {
       const runs: { result: RunnerResult; row: PageResult }[] = [];
+      const html = await (await fetch(page.url, { headers: page.headers })).text();
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(page.url, { ...flags, extraHeaders: page.headers });
         if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
-        runs.push({ result, row: summarise(page.name, result) });
+        runs.push({ result, row: summarise(page.name, result, html) });
         if (process.env.BENCH_WEB_SAVE) {
           const file = path.join(process.env.BENCH_WEB_SAVE, `${page.name.replace(/\W+/g, "_")}-${i}.json`);
           fs.writeFileSync(file, JSON.stringify(result.lhr));
@@ -155,7 +190,10 @@ async function main() {
       runs.sort((a, b) => a.row.scores.performance - b.row.scores.performance);
       const median = runs[Math.floor(runs.length / 2)]!;
       rows.push(median.row);
-      const short = (Object.keys(TARGETS) as Category[]).filter((id) => median.row.scores[id] < TARGETS[id]);
+      const short = [
+        ...(Object.keys(TARGETS) as Category[]).filter((id) => median.row.scores[id] < TARGETS[id]),
+        ...missedMetrics(median.row),
+      ];
       if (short.length) missed = true;
       console.log(
         `${short.length ? "MISSED" : "ok"} ${page.name}${short.length ? `: ${short.join(", ")}` : ""}`,
@@ -167,43 +205,49 @@ async function main() {
       `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, median of ${RUNS}`,
     );
     console.log(
-      "| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | JS transferred |",
+      "| page | performance | accessibility | best practices | SEO | FCP | LCP | LCP in HTML | CLS | TBT | JS transferred |",
     );
-    console.log("|---|---|---|---|---|---|---|---|---|---|");
+    console.log("|---|---|---|---|---|---|---|---|---|---|---|");
     for (const r of rows) {
       console.log(
-        `| ${r.name} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${r.jsKiB.toFixed(0)} KiB |`,
+        `| ${r.name} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${(r.fcpMs / 1000).toFixed(1)} s | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.lcpInHtml === null ? "?" : r.lcpInHtml ? "yes" : "no"} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${r.jsKiB.toFixed(0)} KiB |`,
       );
     }
 
     // The browser itself holds every request to 400 kbps and 400 ms (devtools throttling), CPU 4× slower.
-    const slow = await lighthouse(
-      `${origin}/`,
-      {
-        ...flags,
-        onlyCategories: ["performance"],
-        throttlingMethod: "devtools",
-        throttling: {
-          requestLatencyMs: BAD_NETWORK.latencyMs,
-          downloadThroughputKbps: BAD_NETWORK.kbps,
-          uploadThroughputKbps: BAD_NETWORK.kbps,
-          cpuSlowdownMultiplier: 4,
-          rttMs: BAD_NETWORK.latencyMs,
-          throughputKbps: BAD_NETWORK.kbps,
+    // A fresh Lighthouse run starts with an empty cache: the bike's page is a shared link opened cold.
+    for (const [name, url] of [
+      ["`/`", `${origin}/`],
+      ["a bike's page, cold", bikeUrl],
+    ] as const) {
+      const slow = await lighthouse(
+        url,
+        {
+          ...flags,
+          onlyCategories: ["performance"],
+          throttlingMethod: "devtools",
+          throttling: {
+            requestLatencyMs: BAD_NETWORK.latencyMs,
+            downloadThroughputKbps: BAD_NETWORK.kbps,
+            uploadThroughputKbps: BAD_NETWORK.kbps,
+            cpuSlowdownMultiplier: 4,
+            rttMs: BAD_NETWORK.latencyMs,
+            throughputKbps: BAD_NETWORK.kbps,
+          },
         },
-      },
-      undefined,
-    );
-    if (!slow) throw new Error("Lighthouse gave no result on the bad network");
-    if (slow.lhr.runtimeError)
-      throw new Error(`Lighthouse on the bad network: ${slow.lhr.runtimeError.message}`);
-    const fcp = slow.lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN;
-    const slowLcp = slow.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
-    const ok = fcp <= BAD_NETWORK.firstPaintMs;
-    if (!ok) missed = true;
-    console.log(
-      `\n${ok ? "ok" : "MISSED"} bad network (${BAD_NETWORK.kbps} kbps, ${BAD_NETWORK.latencyMs} ms, CPU 4×), \`/\`: first paint ${(fcp / 1000).toFixed(1)} s (target ≤ ${BAD_NETWORK.firstPaintMs / 1000} s), LCP ${(slowLcp / 1000).toFixed(1)} s`,
-    );
+        undefined,
+      );
+      if (!slow) throw new Error("Lighthouse gave no result on the bad network");
+      if (slow.lhr.runtimeError)
+        throw new Error(`Lighthouse on the bad network: ${slow.lhr.runtimeError.message}`);
+      const fcp = slow.lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN;
+      const slowLcp = slow.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
+      const ok = slowLcp <= BAD_NETWORK.lcpMs;
+      if (!ok) missed = true;
+      console.log(
+        `${ok ? "ok" : "MISSED"} bad network (${BAD_NETWORK.kbps} kbps, ${BAD_NETWORK.latencyMs} ms, CPU 4×), ${name}: first paint ${(fcp / 1000).toFixed(1)} s, LCP ${(slowLcp / 1000).toFixed(1)} s (target ≤ ${BAD_NETWORK.lcpMs / 1000} s)`,
+      );
+    }
     console.log(
       `load average ${os
         .loadavg()

@@ -48,6 +48,8 @@ const OWNERS: Record<string, string[]> = {
   // Written by migrations (categories) and the demo seed (app_meta) only.
   categories: [],
   appMeta: [],
+  // Written only by migration 0015's triggers, as a public change commits (decision 027).
+  marketVersion: [],
 };
 
 /** Source that ships: not tests, their fixtures, the demo seed or the authorization matrix's cases. */

@@ -127,8 +127,15 @@ export async function render(request: Request, cache?: RenderCache): Promise<Ren
   const queryClient = createQueryClient();
   // One try: the visitor is waiting, and the browser retries by itself. A 4xx answer is rendered as
   // what it says ("Bike not found"), not as a retry on the page's mount (which shows it loading).
+  // No garbage-collection timer (Infinity sets none): this client is dropped after the render, and the
+  // browser's 5-minute timers would keep every render's answers in memory, and the process alive.
   queryClient.setDefaultOptions({
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false },
+    queries: {
+      ...queryClient.getDefaultOptions().queries,
+      retry: false,
+      retryOnMount: false,
+      gcTime: Infinity,
+    },
   });
   const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(request);

@@ -400,6 +400,20 @@ export const appMeta = pgTable("app_meta", {
 });
 
 /**
+ * One row: a number every committed change to what public pages show moves on (decision 027). Written
+ * only by the `bump_market_version` triggers of migration 0015, at commit, so a rendered page kept
+ * under it (plugins/server-render.ts) is never served once something it was made from has changed.
+ */
+export const marketVersion = pgTable(
+  "market_version",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("market_version_one_row", sql`${t.id} = 1`)],
+);
+
+/**
  * The built-in test-mode processor's payment intents (PAYMENT_PROVIDER=test). Kept in the database,
  * not in memory, so any app node can confirm an intent another node created.
  */

@@ -6,8 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/client.ts";
 import { listings } from "#server/db/schema.ts";
-import { call, createTestApp, type TestApp } from "#server/test/app.ts";
+import { patchListing, postedListing } from "#server/features/listings/testing.ts";
+import { call, createTestApp, freshPostgresUrl, type TestApp, testDbKind } from "#server/test/app.ts";
 import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 
 /*
@@ -107,6 +109,17 @@ describe("public pages rendered on the server", () => {
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? /default-src ([^;]*)/.exec(csp)?.[1];
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).not.toContain("unsafe-inline");
+  });
+
+  it("leaves no timer behind a render: nothing of a page stays in memory after it went out", async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+    await buildListing(t.app, { model: "Timerless 150" });
+    const before = timers();
+    // Query-string spellings no other test asks for: each is a render, not a kept page.
+    for (const q of ["timerless", "Timerless", "TIMERLESS"]) {
+      expect(textOf((await page(`/products/all?q=${q}`)).body)).toContain("Timerless 150");
+    }
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 
   it("sends a list page with the bikes its search, filters and sort find, and only those", async () => {
@@ -342,3 +355,43 @@ describe("public pages rendered on the server", () => {
     }
   });
 });
+
+// Several nodes share one PostgreSQL server; PGlite is one process's own database. Not registered
+// at all on PGlite (CI refuses skipped tests).
+if (testDbKind === "postgres") {
+  describe("rendered pages kept on several app nodes", () => {
+    it("a node never serves its kept page after the seller edits or sells the bike through another", async () => {
+      const webDist = process.env.MOTOHAAT_TEST_WEB_BUILD!;
+      const fresh = await freshPostgresUrl();
+      const open = () => openDatabase({ url: fresh.url, dataDir: "" });
+      const nodes = [
+        await createTestApp({ PUBLIC_URL }, { webDist }, open),
+        await createTestApp({ PUBLIC_URL }, { webDist }, open),
+      ] as const;
+      try {
+        const [reader, writer] = nodes;
+        const seller = await signedInUser(writer.app, { role: "seller" });
+        const { listing } = await postedListing(writer.app, seller.cookie, 1);
+        const url = `/products/productdetails/${listing.id}`;
+        const shown = async () => textOf((await call(reader.app, { method: "GET", url })).body);
+        const price = (taka: number) => `৳${taka.toLocaleString("en-IN")}`;
+        expect(await shown()).toContain(price(listing.askingPrice));
+        expect(await shown()).toContain(price(listing.askingPrice));
+
+        const edited = await patchListing(writer.app, seller.cookie, listing.id, { askingPrice: 123_000 });
+        expect(edited.statusCode, edited.body).toBe(200);
+        const after = await shown();
+        expect(after).toContain("৳1,23,000");
+        expect(after).not.toContain(price(listing.askingPrice));
+
+        const buyer = await signedInUser(writer.app, { role: "buyer" });
+        await bookOrder(writer.app, buyer.cookie, listing.id);
+        const [product] = jsonLdOf((await call(reader.app, { method: "GET", url })).body);
+        expect(product?.offers).toMatchObject({ availability: "https://schema.org/SoldOut" });
+      } finally {
+        for (const node of nodes) await node.close();
+        await fresh.drop();
+      }
+    });
+  });
+}

@@ -14,6 +14,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import type { Db } from "#server/db/client.ts";
+import { readMarketVersion } from "#server/db/market-version.ts";
 import { escapeHtml } from "./share-tags.ts";
 
 /** Where `vite build` puts the renderer inside the web build (vite.config.ts's SSR_DIR). */
@@ -156,5 +158,53 @@ export async function loadRenderer(webDist: string): Promise<Renderer | null> {
         into: (html) => intoIndexHtml(html, page, canonicalUrl(url)),
       };
     },
+  };
+}
+
+/** A page's whole answer as it went out: its HTML with every tag the server wrote, or a redirect. */
+export type PageAnswer = { status: number; html: string } | { status: number; location: string };
+
+/** Whole answers kept per process, by size: a rendered page is 50–150 KB of text. */
+const KEPT_ANSWERS_CHARS = 48_000_000;
+
+/**
+ * Whole page answers kept under their address and the market's version (decision 027): a hit costs
+ * one single-row read and no render, no API call, no share-tag lookup. The version moves as any change
+ * to what public pages show commits, on any node, so an answer is served only while everything it was
+ * made from is unchanged; the day (UTC) is part of the key for what reads the date (a tax token's
+ * month, the price hint's year of sales). Requests for one key while it is being made wait for that
+ * one making instead of rendering it again each. `make` says whether its answer may be kept: not a
+ * page that went out plain or without a part because something failed.
+ */
+export function answerKeeper(db: Db) {
+  const kept = new LRUCache<string, PageAnswer>({
+    maxSize: KEPT_ANSWERS_CHARS,
+    sizeCalculation: (answer) => ("html" in answer ? answer.html.length : answer.location.length) + 64,
+  });
+  const making = new Map<string, Promise<PageAnswer>>();
+  return async (
+    url: string,
+    make: () => Promise<{ answer: PageAnswer; keep: boolean }>,
+  ): Promise<PageAnswer> => {
+    let version: number;
+    try {
+      version = await readMarketVersion(db);
+    } catch {
+      // The database is in trouble: made afresh, the page falls back to the plain app by itself.
+      return (await make()).answer;
+    }
+    const key = `${version}\n${new Date().toISOString().slice(0, 10)}\n${url}`;
+    const hit = kept.get(key) ?? making.get(key);
+    if (hit) return hit;
+    const made = make().then(({ answer, keep }) => {
+      if (keep) kept.set(key, answer);
+      return answer;
+    });
+    making.set(key, made);
+    try {
+      return await made;
+    } finally {
+      making.delete(key);
+    }
   };
 }

@@ -6,7 +6,13 @@ import fp from "fastify-plugin";
 import { IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { problem } from "./errors.ts";
 import { robotsRoutes } from "./robots.ts";
-import { loadRenderer, SERVER_RENDERED_ROUTES, SSR_DIR } from "./server-render.ts";
+import {
+  answerKeeper,
+  loadRenderer,
+  type PageAnswer,
+  SERVER_RENDERED_ROUTES,
+  SSR_DIR,
+} from "./server-render.ts";
 import {
   categoryFirstPhoto,
   detailsListingId,
@@ -61,12 +67,14 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
   }
 
   const renderer = hasWeb ? await loadRenderer(opts.webDist) : null;
+  // Rendered pages' whole answers, kept while the market is unchanged (decision 027).
+  const keepAnswer = renderer ? answerKeeper(app.db) : null;
 
   /**
    * index.html made for one request: `build` adds what this page's HTML should carry, from a lookup
    * that may fail — a failure is logged and the plain app goes out, so a shared link never answers
    * 500. A public page is then rendered into it (server-render.ts), with its status; the same for
-   * everyone, signed in or not. Revalidated like the file itself (never cached as immutable), and
+   * everyone, signed in or not, and kept whole while nothing public has changed (decision 027). Revalidated like the file itself (never cached as immutable), and
    * compressed on the fly (compression.ts) by the request's Accept-Encoding, which caches must
    * therefore key on even when this answer went plain.
    */
@@ -76,30 +84,46 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
     what: string,
     build: () => Promise<((html: string) => string) | null>,
   ) {
+    const answer = keepAnswer
+      ? await keepAnswer(request.url, () => buildPage(request, what, build))
+      : (await buildPage(request, what, build)).answer;
+    if ("location" in answer) return reply.redirect(answer.location, answer.status);
+    return reply
+      .code(answer.status)
+      .header("cache-control", "no-cache")
+      .header("vary", "accept-encoding")
+      .type("text/html; charset=utf-8")
+      .send(answer.html);
+  }
+
+  /** The page's answer, made afresh; kept only when every part of it was made (nothing fell back). */
+  async function buildPage(
+    request: FastifyRequest,
+    what: string,
+    build: () => Promise<((html: string) => string) | null>,
+  ): Promise<{ answer: PageAnswer; keep: boolean }> {
+    let keep = true;
     let edit: ((html: string) => string) | null = null;
     try {
       edit = await build();
     } catch (err) {
       request.log.error({ err }, `${what} failed; serving the plain app`);
+      keep = false;
     }
     let html = await fs.promises.readFile(indexHtml, "utf8");
     let status = 200;
     if (renderer) {
       const page = await renderer.renderPage(app, request);
-      if (page?.kind === "redirect") return reply.redirect(page.location, page.status);
+      if (page?.kind === "redirect")
+        return { answer: { status: page.status, location: page.location }, keep };
       if (page) {
         html = page.into(html);
         status = page.status;
-      }
+      } else keep = false;
     }
     // After the page's own head: a shared bike's title and description are the share tags' (with the price).
     if (edit) html = edit(html);
-    return reply
-      .code(status)
-      .header("cache-control", "no-cache")
-      .header("vary", "accept-encoding")
-      .type("text/html; charset=utf-8")
-      .send(html);
+    return { answer: { status, html }, keep };
   }
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) =>

@@ -2,7 +2,6 @@ import { type Query, useIsFetching, useQueryClient } from "@tanstack/react-query
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { DEFAULT_TITLE, usePageTitle } from "#web/components/page-title.tsx";
-import { useSession } from "#web/lib/session.ts";
 import { AboutUs } from "./about-us.tsx";
 import { BANNER_SLIDES } from "./banner-slides.tsx";
 import { Carousel } from "./carousel.tsx";
@@ -12,20 +11,18 @@ import { Hero } from "./hero.tsx";
 import { HomeSearch } from "./home-search.tsx";
 
 type HomePageProps = {
-  /** The advertised bikes, composed in by the app (listings are another feature); buyer-only part. */
+  /** The advertised bikes, composed in by the app (listings are another feature). */
   advertised?: ReactNode;
 };
 
 /**
- * `/`: a search of every bike, the carousel, then (for buyers and signed-out visitors only) the
- * categories, the advertised bikes and the buyer's way in, then about and contact. While the session
- * is not known yet they show, as in the server's HTML (rendered for a signed-out visitor): the page
- * a search engine and a first visit see; a seller's or an admin's page drops them once it knows.
+ * `/`: a search of every bike, the carousel, the categories, the advertised bikes and the buyer's way
+ * in, then about and contact. The same page for everyone, as the server renders it: a seller pricing
+ * their own bike looks at the market too, and no part leaves once the session is known (an earlier
+ * home dropped the buyers' parts for a seller after hydration, moving the rest of the page).
  */
 export default function HomePage({ advertised }: HomePageProps) {
-  const { role } = useSession();
   const { hash } = useLocation();
-  const showBuyerParts = role === null || role === "buyer";
   const settled = useFirstDataSettled();
 
   usePageTitle(DEFAULT_TITLE);
@@ -47,15 +44,11 @@ export default function HomePage({ advertised }: HomePageProps) {
       {/* Mounted (so its data loads) but not laid out until every part has its data: the advertised bikes
           and the categories, arriving one after the other, would each push what is below (CLS). */}
       <div hidden={!settled} className="space-y-12 sm:space-y-16">
-        {showBuyerParts && (
-          <>
-            {/* The categories before the advertised bikes: a short block, so on a phone both the
-                categories and a first row of bikes are within the first two screens. */}
-            <CategoryButtons />
-            {advertised}
-            <Hero />
-          </>
-        )}
+        {/* The categories before the advertised bikes: a short block, so on a phone both the
+            categories and a first row of bikes are within the first two screens. */}
+        <CategoryButtons />
+        {advertised}
+        <Hero />
         <AboutUs />
         <Contact />
       </div>
