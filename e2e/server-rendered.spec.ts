@@ -96,14 +96,20 @@ test("a rendered page hydrates without a word in the console, then works as the 
     if (r.url().includes("/api/listings")) apiCalls.push(r.url());
   });
   let documents = 0;
+  const stylesheets: string[] = [];
   page.on("request", (r) => {
     if (r.resourceType() === "document") documents += 1;
+    if (r.resourceType() === "stylesheet") stylesheets.push(r.url());
   });
   await page.goto(`/products/all?q=${word}`);
   await expect(page.getByRole("article")).toHaveCount(2);
   await page.waitForLoadState("networkidle");
-  // The list came with the page: hydration asked the API for none of it again.
+  // The list came with the page: hydration asked the API for none of it again, and its styles
+  // (inside the page) were not fetched either, by the page or by the app's lazy code.
   expect(apiCalls).toEqual([]);
+  expect(stylesheets).toEqual([]);
+  // Styled all the same: the top bar sticks (Tailwind's `sticky`), which no browser default does.
+  await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
 
   // Then a filter changes the list in place: no new document, one API call.
   await page.getByLabel("District").selectOption({ label: "Sylhet" });
