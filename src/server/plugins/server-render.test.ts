@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
@@ -128,6 +129,33 @@ describe("public pages rendered on the server", () => {
     expect(shell).not.toContain("<style>");
     expect(shell).toMatch(new RegExp(`<link rel="stylesheet"[^>]*href="${href}"[^>]*>`));
     expect(shell).not.toMatch(/ disabled>/);
+  });
+
+  it("sends a page compressed as the browser asks, the same page as plain", async () => {
+    const plain = await page("/faq");
+    for (const [encoding, decode] of [
+      ["br", zlib.brotliDecompressSync],
+      ["gzip", zlib.gunzipSync],
+    ] as const) {
+      const res = await call(t.app, {
+        method: "GET",
+        url: "/faq",
+        headers: { "accept-encoding": `${encoding}, identity` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(decode(res.rawPayload).toString("utf8")).toBe(plain.body);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    }
+    const identity = await call(t.app, {
+      method: "GET",
+      url: "/faq",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
   });
 
   it("leaves no timer behind a render: nothing of a page stays in memory after it went out", async () => {

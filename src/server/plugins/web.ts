@@ -8,6 +8,7 @@ import { problem } from "./errors.ts";
 import { robotsRoutes } from "./robots.ts";
 import {
   answerKeeper,
+  encodedPage,
   loadRenderer,
   type PageAnswer,
   SERVER_RENDERED_ROUTES,
@@ -88,12 +89,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
       ? await keepAnswer(request.url, () => buildPage(request, what, build))
       : (await buildPage(request, what, build)).answer;
     if ("location" in answer) return reply.redirect(answer.location, answer.status);
-    return reply
+    reply
       .code(answer.status)
       .header("cache-control", "no-cache")
       .header("vary", "accept-encoding")
-      .type("text/html; charset=utf-8")
-      .send(answer.html);
+      .type("text/html; charset=utf-8");
+    // A kept answer goes compressed as it was the first time (compression.ts leaves an encoded body be).
+    const encoded = keepAnswer && encodedPage(answer, request.headers["accept-encoding"]);
+    if (!encoded) return reply.send(answer.html);
+    return reply.header("content-encoding", encoded.encoding).send(await encoded.body);
   }
 
   /** The page's answer, made afresh; kept only when every part of it was made (nothing fell back). */
