@@ -75,9 +75,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: strin
    * index.html made for one request: `build` adds what this page's HTML should carry, from a lookup
    * that may fail — a failure is logged and the plain app goes out, so a shared link never answers
    * 500. A public page is then rendered into it (server-render.ts), with its status; the same for
-   * everyone, signed in or not, and kept whole while nothing public has changed (decision 027). Revalidated like the file itself (never cached as immutable), and
-   * compressed on the fly (compression.ts) by the request's Accept-Encoding, which caches must
-   * therefore key on even when this answer went plain.
+   * everyone, signed in or not, and kept whole while nothing public has changed (decision 027).
+   * Revalidated like the file itself (never cached as immutable), and compressed by the request's
+   * Accept-Encoding — a kept answer once per encoding (`encodedPage`), any other on the fly
+   * (compression.ts) — which caches must therefore key on even when this answer went plain.
    */
   async function sendBuiltPage(
     request: FastifyRequest,

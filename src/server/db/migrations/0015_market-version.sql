@@ -23,7 +23,7 @@ DO $$
 DECLARE t text;
 BEGIN
   -- What public pages are made from. The other tables (sessions, messages, notifications, payments,
-  -- saved bikes, reports, …) are nobody's public page: src/server/market-version.test.ts lists both.
+  -- saved bikes, reports, …) are nobody's public page: src/server/db/market-version.test.ts lists both.
   FOREACH t IN ARRAY ARRAY['users', 'images', 'categories', 'bike_models', 'listings', 'listing_photos',
     'orders', 'reviews', 'seller_ratings', 'review_reports', 'app_meta']
   LOOP
