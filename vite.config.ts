@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { HEAD_SCRIPT, HEAD_SCRIPT_PLACEHOLDER } from "./src/shared/head-script.ts";
 
 const api = `http://localhost:${process.env.PORT ?? 3000}`;
 
@@ -77,12 +78,32 @@ function sourceFiles(files: string[]) {
   return (id: string) => ids.has(path.normalize(id));
 }
 
+/**
+ * Every `import … from "react-toastify"` gets its `unstyled` build: the same toasts, without the
+ * `<style>` the styled build puts into `<head>` when the first ToastContainer mounts. That insertion, in
+ * the middle of hydrating a rendered page, made the browser restyle and lay out the whole page again
+ * (~80 ms of a 4× slower phone's main thread, counted in Lighthouse's blocking time); the toasts'
+ * stylesheet comes in src/web/styles.css instead. One alias, not 44 edited imports: a new file cannot
+ * import the styled build by mistake (two builds would also be two toast stores, and toasts would
+ * vanish). vitest.config.ts uses it too, so the tests run what ships.
+ */
+export const TOASTS_ALIAS = [{ find: /^react-toastify$/, replacement: "react-toastify/unstyled" }];
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
+  resolve: { alias: TOASTS_ALIAS },
   plugins: [
     react(),
     tailwindcss(),
+    {
+      // The head script goes into index.html inline (why: src/shared/head-script.ts).
+      name: "motohaat-head-script",
+      transformIndexHtml(html) {
+        if (!html.includes(HEAD_SCRIPT_PLACEHOLDER)) throw new Error("index.html lost its head script");
+        return html.replace(HEAD_SCRIPT_PLACEHOLDER, `<script>${HEAD_SCRIPT}</script>`);
+      },
+    },
     // A `.br` (brotli, quality 11) and a `.gz` (gzip, level 9) beside every text file of the build worth
     // it, made once here rather than on every request; the server sends the one the browser accepts
     // (src/server/plugins/web.ts). Source maps are left out: only developer tools fetch them.

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { TOASTS_ALIAS } from "./vite.config.ts";
 
 export const serverProject = (name: string, db: "pglite" | "postgres") => ({
   extends: true as const,
@@ -23,6 +24,7 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: TOASTS_ALIAS },
   test: {
     // The web build, with its server renderer, for the server tests of rendered pages.
     globalSetup: ["./src/test-setup/web-build.ts"],

@@ -117,6 +117,16 @@ test("a rendered page hydrates without a word in the console, then works as the 
   await expect(page.getByRole("article", { name: `${word} Sylhet` })).toBeVisible();
   expect(documents).toBe(1);
   expect(apiCalls.length).toBeGreaterThan(0);
+
+  // A page the server kept is as current as its answer (decision 027), however long ago it was made:
+  // with the browser's clock ten minutes on (past every answer's freshness), hydration still asks
+  // for none of it again.
+  await page.clock.setFixedTime(Date.now() + 10 * 60_000);
+  apiCalls.length = 0;
+  await page.goto(`/products/all?q=${word}`);
+  await expect(page.getByRole("article")).toHaveCount(2);
+  await page.waitForLoadState("networkidle");
+  expect(apiCalls).toEqual([]);
   expect(lines).toEqual([]);
 });
 

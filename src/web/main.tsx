@@ -19,9 +19,16 @@ function readSsrState(): SsrState | null {
   const script = document.getElementById(SSR_STATE_ID);
   if (!script?.textContent) return null;
   const state = JSON.parse(script.textContent) as SsrState;
-  // A 4xx answer the page showed ("Bike not found") crossed as plain JSON: an ApiError again, as the
-  // page tests for.
+  // The answers are as current as the page: the server keeps a rendered page only while the market
+  // has not changed since (decision 027), so a page made ten minutes ago and sent now holds now's
+  // data. Stamped with the time it arrived, not the time it was made, or every query older than its
+  // freshness would be asked for again at once — the whole list fetched twice and drawn twice.
+  const arrived = Date.now();
   for (const query of state.queries.queries) {
+    if (query.state.dataUpdatedAt) query.state.dataUpdatedAt = arrived;
+    if (query.state.errorUpdatedAt) query.state.errorUpdatedAt = arrived;
+    // A 4xx answer the page showed ("Bike not found") crossed as plain JSON: an ApiError again, as the
+    // page tests for.
     const error = query.state.error as { problem?: ConstructorParameters<typeof ApiError>[0] } | null;
     if (error?.problem) query.state.error = new ApiError(error.problem) as never;
   }

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { Forbidden } from "#server/errors.ts";
 import { helmetHeaders } from "#server/lib/framework-errors.ts";
+import { HEAD_SCRIPT } from "#shared/head-script.ts";
 import { MSG } from "#shared/messages.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -53,6 +55,9 @@ export function permissionsPolicy(stripe: boolean): string {
   return [...none, payment].join(", ");
 }
 
+/** The one inline script a page may run, by its hash: the theme and the taka sign's face, before first paint. */
+const HEAD_SCRIPT_HASH = `'sha256-${createHash("sha256").update(HEAD_SCRIPT).digest("base64")}'`;
+
 const STRIPE_SOURCES = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],
   frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
@@ -71,7 +76,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe.script],
+        scriptSrc: ["'self'", HEAD_SCRIPT_HASH, ...stripe.script],
         frameSrc: ["'self'", ...stripe.frame],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -102,14 +103,19 @@ describe("public pages rendered on the server", () => {
     expect(titleOf(res.body)).toBe("MotoHaat — used motorbikes in Bangladesh");
     expect(canonicalOf(res.body)).toEqual([`${PUBLIC_URL}/`]);
 
-    // Scripts: the app's files and data the browser does not run; nothing inline to execute.
-    for (const [tag] of res.body.matchAll(/<script[^>]*>/g)) {
-      expect(tag).toMatch(/ src="|type="application\/(ld\+)?json"/);
-    }
+    // Scripts: the app's files, data the browser does not run, and one inline script (the theme, set
+    // before first paint) that the policy names by its hash: no other inline script could run.
     const csp = String(res.headers["content-security-policy"]);
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? /default-src ([^;]*)/.exec(csp)?.[1];
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).not.toContain("unsafe-inline");
+    const inline = [...res.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash("sha256").update(inline[0]!).digest("base64");
+    expect(scriptSrc!.split(" ").filter((source) => source.startsWith("'sha"))).toEqual([`'sha256-${hash}'`]);
+    for (const [tag] of res.body.matchAll(/<script[^>]*>/g)) {
+      expect(tag).toMatch(/^<script>$| src="|type="application\/(ld\+)?json"/);
+    }
   });
 
   it("carries its stylesheet inside, so it paints as it arrives; the app's own shell links it", async () => {

@@ -1,24 +1,20 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { CardCornerContext, type CornerBike } from "#web/components/card-corner.tsx";
+import { SaveButton } from "#web/features/saved/save-button.tsx";
 import { useTheme } from "#web/lib/theme.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "./toasts.ts";
 
 /**
  * The heart on every market card (the saved feature), laid over the card by the listings feature.
- * Loaded after the cards (its mutation and toasts are not needed to paint a list: issue 12's budget).
+ * In the page's first code, not loaded after it: a heart loaded later was drawn into each card on its
+ * own (24 renders and restyles of a list after hydration, the costliest part of a phone's first
+ * seconds on the list), and it is in the server's HTML this way.
  */
-const SaveButton = lazy(() =>
-  import("#web/features/saved/save-button.tsx").then((m) => ({ default: m.SaveButton })),
-);
-const saveHeart = (bike: CornerBike) => (
-  <Suspense fallback={null}>
-    <SaveButton listing={bike} />
-  </Suspense>
-);
+const saveHeart = (bike: CornerBike) => <SaveButton listing={bike} />;
 
-// react-toastify 11 injects its own stylesheet; importing ReactToastify.css as well would double it.
+// The toasts' stylesheet is in styles.css: "react-toastify" resolves to its unstyled build (vite.config.ts).
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { theme } = useTheme();
   return (

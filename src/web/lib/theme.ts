@@ -1,11 +1,9 @@
 import { useSyncExternalStore } from "react";
+import { THEME_STORAGE_KEY } from "#shared/head-script.ts";
 
 export type Theme = "light" | "dark";
 
-/** Shared with public/theme-init.js, which applies the saved theme before first paint. */
-export const THEME_STORAGE_KEY = "motohaat-theme";
-
-/** The theme on <html>: theme-init.js has already resolved the saved choice vs. the system setting. */
+/** The theme on <html>: the page's head script (#shared/head-script.ts) has already resolved the saved choice vs. the system setting. */
 function currentTheme(): Theme {
   return document.documentElement.dataset.theme === "dark" ? "dark" : "light";
 }

@@ -1,0 +1,31 @@
+/**
+ * The one script each page runs inline, at the top of its `<head>` (vite.config.ts writes it into
+ * index.html), before anything is drawn:
+ * - the saved theme (else the system's setting): no flash of the wrong theme;
+ * - the taka sign's font face (৳ lives in Bengali fonts, which not every device has: Debian's
+ *   Chromium draws an empty box), added from its bytes. A face the stylesheet names is fetched when a
+ *   price is first laid out, and its arrival made the browser restyle and lay out the whole page a
+ *   second time (~150 ms of a slow phone's main thread, before the first paint); a face added here is
+ *   ready before the first layout. A device with a Bengali font of its own draws the same glyph.
+ * Inline rather than a file of its own, because a script in `<head>` holds the first paint until it
+ * arrives (a round trip on a phone network: Lighthouse counted 150 ms). The Content-Security-Policy
+ * allows exactly this text by its SHA-256 (src/server/plugins/security.ts), no other inline script. In
+ * src/shared because both sides need the same text.
+ */
+import { TAKA_FONT_WOFF2_BASE64 } from "./taka-font.ts";
+
+/** Where the person's choice of theme is kept (src/web/lib/theme.ts writes it). */
+export const THEME_STORAGE_KEY = "motohaat-theme";
+
+/** The family the stylesheet puts first in every text's font list (src/web/styles.css). */
+export const TAKA_FONT_FAMILY = "MotoHaat Taka";
+
+const theme = `const s=localStorage.getItem("${THEME_STORAGE_KEY}");document.documentElement.dataset.theme=s==="dark"||s==="light"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"`;
+// Any weight: bold prices get a synthesised bold. Only U+09F3: every other character keeps the system font.
+const takaFace = `document.fonts.add(new FontFace("${TAKA_FONT_FAMILY}",Uint8Array.from(atob("${TAKA_FONT_WOFF2_BASE64}"),c=>c.charCodeAt(0)),{unicodeRange:"U+09F3",weight:"100 900"}))`;
+
+/** Each part on its own: storage blocked keeps the default light theme, and the price its fallback glyph. */
+export const HEAD_SCRIPT = `(()=>{try{${theme}}catch{}try{${takaFace}}catch{}})();`;
+
+/** Where index.html has the script written in. */
+export const HEAD_SCRIPT_PLACEHOLDER = "<script data-head-script></script>";
