@@ -110,6 +110,14 @@ test("a rendered page hydrates without a word in the console, then works as the 
   expect(stylesheets).toEqual([]);
   // Styled all the same: the top bar sticks (Tailwind's `sticky`), which no browser default does.
   await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
+  // The head script (allowed by its hash) added the taka sign's face, loaded before anything was laid
+  // out: no font arrives later to restyle the page.
+  const faces = await page.evaluate(() =>
+    [...document.fonts].map(
+      (face) => `${face.family.replaceAll('"', "")} ${face.unicodeRange} ${face.status}`,
+    ),
+  );
+  expect(faces).toContain("MotoHaat Taka U+9F3 loaded");
 
   // Then a filter changes the list in place: no new document, one API call.
   await page.getByLabel("District").selectOption({ label: "Sylhet" });
