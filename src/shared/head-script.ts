@@ -13,9 +13,7 @@
  * src/shared because both sides need the same text.
  */
 import { TAKA_FONT_WOFF2_BASE64 } from "./taka-font.ts";
-
-/** Where the person's choice of theme is kept (src/web/lib/theme.ts writes it). */
-export const THEME_STORAGE_KEY = "motohaat-theme";
+import { THEME_STORAGE_KEY } from "./theme-storage.ts";
 
 /** The family the stylesheet puts first in every text's font list (src/web/styles.css). */
 export const TAKA_FONT_FAMILY = "MotoHaat Taka";

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { THEME_STORAGE_KEY } from "#shared/head-script.ts";
+import { THEME_STORAGE_KEY } from "#shared/theme-storage.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 describe("theme toggle", () => {

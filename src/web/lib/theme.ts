@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { THEME_STORAGE_KEY } from "#shared/head-script.ts";
+import { THEME_STORAGE_KEY } from "#shared/theme-storage.ts";
 
 export type Theme = "light" | "dark";
 
