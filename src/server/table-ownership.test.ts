@@ -30,6 +30,7 @@ const OWNERS: Record<string, string[]> = {
   bikeModels: ["features/listings"],
   orders: ["features/orders"],
   payments: ["features/payments"],
+  ledgerEntries: ["features/ledger"],
   testPaymentIntents: ["features/payments/provider/test-provider.ts"],
   reports: ["features/reports"],
   images: ["images"],

@@ -1,15 +1,19 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrations, migrationsBefore, openRunner, type Runner } from "./testing.ts";
+import {
+  BUYER,
+  bike,
+  marketSql,
+  migrations,
+  migrationsBefore,
+  openRunner,
+  order,
+  type Runner,
+} from "./testing.ts";
 
 // Migration 0012 turns bookings into holds (decision 021) on a market that already has orders: this
 // runs 0000–0011, writes orders as the site wrote them then (a booking took the bike for good), runs
 // 0012 and reads what became of them.
-
-const SELLER = "00000000-0000-4000-8000-000000000001";
-const BUYER = "00000000-0000-4000-8000-000000000002";
-const bike = (n: number) => `00000000-0000-4000-8000-0000000000a${n}`;
-const order = (n: number) => `00000000-0000-4000-8000-0000000000b${n}`;
 
 describe("migration 0012 on a market that has orders", () => {
   let db: Runner;
@@ -19,17 +23,8 @@ describe("migration 0012 on a market that has orders", () => {
     db = await openRunner();
     before = await migrationsBefore("0012_booking-holds");
     await db.migrate(before);
-    const listing = (n: number) => `('${bike(n)}', '${SELLER}', 'sports', 'FZS V3', 'Yamaha', 149, 245000,
-        180000, '2 years', 'yamaha fzs v3', 2021, 1000, 'dhaka', true, 'k1', 'sold')`;
     await db.query(`
-      insert into images (key, width, height) values ('k1', 640, 480);
-      insert into users (id, name, email, role) values
-        ('${SELLER}', 'Karim', 'karim@example.test', 'seller'),
-        ('${BUYER}', 'Nusrat', 'nusrat@example.test', 'buyer');
-      insert into bike_models (key, brand_key, brand, model) values ('yamaha fzs v3', 'yamaha', 'Yamaha', 'FZS V3');
-      insert into listings (id, seller_id, category_slug, model, brand, engine_cc, brand_new_price,
-          asking_price, total_used, model_key, year, km_run, district_slug, has_registration, photo_key, status)
-        values ${[1, 2, 3, 4].map(listing).join(", ")};
+      ${marketSql([1, 2, 3, 4])}
       insert into orders (id, listing_id, buyer_id, price, phone, meeting_location, paid_at, created_at) values
         ('${order(1)}', '${bike(1)}', '${BUYER}', 180000, '01711-000000', 'Gulshan 1', now() - interval '2 days', now() - interval '3 days'),
         ('${order(2)}', '${bike(2)}', '${BUYER}', 180000, '+880 1811 222333', 'Gulshan 1', null, now() - interval '1 hour'),

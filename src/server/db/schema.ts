@@ -392,6 +392,45 @@ export const payments = pgTable(
   (t) => [check("payments_amount_check", sql`${t.amount} > 0`)],
 );
 
+/**
+ * Every movement of money MotoHaat holds, in poisha (decision 028): append-only (migration 0016's
+ * trigger refuses UPDATE, DELETE and TRUNCATE), written in the transaction of the change it records.
+ * Balances are sums of entries, never a stored number. Per order, each kind at most once (the partial
+ * unique index): a replayed webhook or two nodes sweeping at once cannot count money twice.
+ * - `received`: a card payment taken for an order, held by MotoHaat;
+ * - `refunded`: that payment given back to the buyer;
+ * - `released`: that payment moved to the seller's balance (the whole amount), and `fee` the platform's
+ *   share of it taken from that balance;
+ * - `paid_out`: money sent from the seller's balance to their bKash, Nagad or bank account.
+ * Cash handed over at a meeting never passes through MotoHaat and has no entry.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: ["received", "refunded", "released", "fee", "paid_out"] }).notNull(),
+    /** Poisha (taka × 100), always positive: the kind says which way it moved. */
+    amount: integer("amount").notNull(),
+    /** The order the money is for; none for a payout, which may pay several orders' money at once. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** The seller whose balance or bike it concerns (accounts are never deleted, only closed). */
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_order_kind_idx").on(t.orderId, t.kind).where(sql`${t.orderId} is not null`),
+    index("ledger_entries_seller_idx").on(t.sellerId, t.id),
+    check("ledger_entries_amount_check", sql`${t.amount} > 0`),
+    check(
+      "ledger_entries_kind_check",
+      sql`${t.kind} in ('received', 'refunded', 'released', 'fee', 'paid_out')`,
+    ),
+    check("ledger_entries_order_check", sql`(${t.kind} = 'paid_out') = (${t.orderId} is null)`),
+  ],
+);
+
 /** Small facts about this database, such as when demo data was seeded (so it is seeded once). */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),

@@ -58,3 +58,24 @@ export async function openRunner(): Promise<Runner> {
     close: () => client.close(),
   };
 }
+
+/** The people and bikes of a small market written in SQL (a seller's sold bikes `bike(n)`, a buyer). */
+export const SELLER = "00000000-0000-4000-8000-000000000001";
+export const BUYER = "00000000-0000-4000-8000-000000000002";
+export const bike = (n: number) => `00000000-0000-4000-8000-0000000000a${n}`;
+export const order = (n: number) => `00000000-0000-4000-8000-0000000000b${n}`;
+
+/** Inserts the seller, the buyer and the seller's sold bikes numbered `bikes` (schema 0012 onwards). */
+export function marketSql(bikes: number[]): string {
+  const listing = (n: number) => `('${bike(n)}', '${SELLER}', 'sports', 'FZS V3', 'Yamaha', 149, 245000,
+      180000, '2 years', 'yamaha fzs v3', 2021, 1000, 'dhaka', true, 'k1', 'sold')`;
+  return `
+    insert into images (key, width, height) values ('k1', 640, 480);
+    insert into users (id, name, email, role) values
+      ('${SELLER}', 'Karim', 'karim@example.test', 'seller'),
+      ('${BUYER}', 'Nusrat', 'nusrat@example.test', 'buyer');
+    insert into bike_models (key, brand_key, brand, model) values ('yamaha fzs v3', 'yamaha', 'Yamaha', 'FZS V3');
+    insert into listings (id, seller_id, category_slug, model, brand, engine_cc, brand_new_price,
+        asking_price, total_used, model_key, year, km_run, district_slug, has_registration, photo_key, status)
+      values ${bikes.map(listing).join(", ")};`;
+}

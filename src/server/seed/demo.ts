@@ -4,7 +4,16 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pLimit from "p-limit";
 import type { Db } from "#server/db/client.ts";
-import { appMeta, images, listingPhotos, listings, orders, payments, users } from "#server/db/schema.ts";
+import {
+  appMeta,
+  images,
+  ledgerEntries,
+  listingPhotos,
+  listings,
+  orders,
+  payments,
+  users,
+} from "#server/db/schema.ts";
 import { verifySeller } from "#server/features/admin/service.ts";
 import { DEMO_ACCOUNTS } from "#server/features/auth/demo-accounts.ts";
 import { createUser, findUserByEmail } from "#server/features/auth/service.ts";
@@ -204,6 +213,7 @@ export async function seedDemo(
   const photoRows: (typeof listingPhotos.$inferInsert)[] = [];
   const orderRows: (typeof orders.$inferInsert)[] = [];
   const paymentRows: (typeof payments.$inferInsert)[] = [];
+  const ledgerRows: (typeof ledgerEntries.$inferInsert)[] = [];
   const modelKeys = new Map<string, string>();
   await db.transaction(async (tx) => {
     let sales = 0;
@@ -278,12 +288,21 @@ export async function seedDemo(
           cardLast4: "4242",
           createdAt: new Date(bookedAt.getTime() + 3_600_000),
         });
+        // The card money is held by MotoHaat, as a real payment's would be (decision 028).
+        ledgerRows.push({
+          kind: "received",
+          orderId,
+          sellerId: sellerIds[bike.seller]!,
+          amount: bike.asking * 100,
+          createdAt: new Date(bookedAt.getTime() + 3_600_000),
+        });
       }
     }
     await tx.insert(listings).values(listingRows);
     await tx.insert(listingPhotos).values(photoRows);
     if (orderRows.length > 0) await tx.insert(orders).values(orderRows);
     if (paymentRows.length > 0) await tx.insert(payments).values(paymentRows);
+    if (ledgerRows.length > 0) await tx.insert(ledgerEntries).values(ledgerRows);
     await tx
       .insert(appMeta)
       .values({ key: SEEDED_KEY, value: new Date().toISOString() })

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "#server/errors.ts";
+import { recordOrderEntry } from "#server/features/ledger/service.ts";
 import { sellAgain } from "#server/features/listings/market.ts";
 import {
   attachIntent,
@@ -14,6 +15,7 @@ import {
   markPaid,
   orderForPayment,
   orderOfIntent,
+  sellerOfOrder,
 } from "#server/features/orders/service.ts";
 import {
   CardError,
@@ -23,9 +25,9 @@ import {
 } from "#server/features/payments/provider/provider.ts";
 import {
   insertPayment,
+  markRefunded,
   type Payment,
   paymentOfOrder,
-  refundPayment,
   refuseUnlessHeld,
   refuseWhileCashWaits,
   sameSecret,
@@ -172,6 +174,13 @@ export async function recordPayment(
       take = await sellAgain(tx, order.listingId);
     }
     const payment = await insertPayment(tx, provider, order.id, intent);
+    // The money is MotoHaat's to hold from here on, whether it is taken or given back (decision 028).
+    await recordOrderEntry(tx, {
+      kind: "received",
+      orderId: order.id,
+      sellerId: await sellerOfOrder(tx, order.id),
+      amount: payment.amount,
+    });
     if (take) {
       await markPaid(tx, order.id);
       // Buyer and seller are told with the payment's record, in its transaction (decision 023).
@@ -187,6 +196,26 @@ export async function recordPayment(
   if (taken) return { outcome: "paid", payment };
   await refundPayment(db, provider, payment);
   return { outcome: "refunded", payment };
+}
+
+/**
+ * Gives a payment back in full through the provider, then marks it refunded with the ledger's entry
+ * in one transaction. Owed until the provider has given it back: a failure here (the provider down)
+ * leaves it owed and answers an error, so the same news again (Stripe retries a webhook) tries once
+ * more. The provider refunds an intent once however often it is asked (both providers key it).
+ */
+export async function refundPayment(db: Db, provider: PaymentProvider, payment: Payment): Promise<void> {
+  if (payment.refundedAt !== null) return;
+  await provider.refund(payment.intentId);
+  await db.transaction(async (tx) => {
+    if (!(await markRefunded(tx, payment.id))) return;
+    await recordOrderEntry(tx, {
+      kind: "refunded",
+      orderId: payment.orderId,
+      sellerId: await sellerOfOrder(tx, payment.orderId),
+      amount: payment.amount,
+    });
+  });
 }
 
 /** The browser's "Pay" (test provider), or its report that Stripe confirmed (stripe provider). */

@@ -4,6 +4,7 @@ import { listings, users } from "#server/db/schema.ts";
 import { seedDemo } from "#server/seed/demo.ts";
 import { call, createTestApp, expectProblem, setupTestApp, type TestApp } from "#server/test/app.ts";
 import { signin } from "#server/test/auth.ts";
+import { checkLedger } from "#server/workflows/ledger-check.ts";
 import { MSG } from "#shared/messages.ts";
 
 /** One app for every test that needs no special configuration. */
@@ -37,6 +38,13 @@ describe("demo accounts", () => {
         expect(login.json().user).toMatchObject({ email: account.email, role: account.role });
         expect(login.json().user.photo).not.toBeNull();
       }
+    });
+
+    it("the demo's card payments are in the ledger, held, and it balances (decision 028)", async () => {
+      const { totals, problems } = await checkLedger(seeded.app.db);
+      expect(problems).toEqual([]);
+      expect(totals.received).toBeGreaterThan(0);
+      expect(totals.held).toBe(totals.received);
     });
 
     it("seeding again creates nothing new", async () => {

@@ -265,6 +265,17 @@ export async function lockOrder(tx: Tx, orderId: string) {
   return order;
 }
 
+/** Who sells the order's bike. */
+export async function sellerOfOrder(tx: Tx, orderId: string): Promise<string> {
+  const [row] = await tx
+    .select({ sellerId: listings.sellerId })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new Error(`order ${orderId} has no listing`);
+  return row.sellerId;
+}
+
 /** The order is paid: the bike is the buyer's. */
 export async function markPaid(tx: Tx, orderId: string): Promise<void> {
   await tx

@@ -3,7 +3,7 @@
  * an order (its intent, its confirmation, recording the money) is `workflows/payment.ts`.
  */
 import { timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client.ts";
 import { payments } from "#server/db/schema.ts";
 import { Conflict } from "#server/errors.ts";
@@ -81,17 +81,29 @@ export async function insertCashPayment(tx: Tx, orderId: string, price: number):
 }
 
 /**
- * Gives a payment back in full through the provider, then marks it refunded. Owed until the provider
- * has given it back: a failure here (the provider down) leaves it owed and answers an error, so the
- * same news again (Stripe retries a webhook) tries once more.
+ * Marks a payment the provider has given back as refunded: true when this call marked it (a refund
+ * recorded once, whatever races). workflows/payment.ts asks the provider first and records the
+ * ledger's entry in the same transaction as this mark.
  */
-export async function refundPayment(db: Db, provider: PaymentProvider, payment: Payment): Promise<void> {
-  if (payment.refundedAt !== null) return;
-  await provider.refund(payment.intentId);
-  await db
+export async function markRefunded(tx: Tx, paymentId: string): Promise<boolean> {
+  const marked = await tx
     .update(payments)
     .set({ refundedAt: new Date() })
-    .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
+    .where(and(eq(payments.id, paymentId), isNull(payments.refundedAt)))
+    .returning({ id: payments.id });
+  return marked.length === 1;
+}
+
+/** Card payments (not cash) and whether each was given back: what the ledger must have received. */
+export function cardPayments(db: Db): Promise<{ orderId: string; amount: number; refunded: boolean }[]> {
+  return db
+    .select({
+      orderId: payments.orderId,
+      amount: payments.amount,
+      refunded: sql<boolean>`${payments.refundedAt} is not null`,
+    })
+    .from(payments)
+    .where(ne(payments.provider, CASH_PROVIDER));
 }
 
 /** The client secret the browser sent is the intent's, compared in constant time. */

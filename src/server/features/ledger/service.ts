@@ -1,0 +1,134 @@
+/**
+ * The ledger (decision 028): every movement of money MotoHaat holds, one append-only entry each, in
+ * poisha. Entries are written by the workflows that move the money, inside their transactions; what
+ * anyone is owed or holds is a sum of entries, worked out when asked, never a stored number.
+ */
+import { and, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "#server/db/client.ts";
+import { ledgerEntries } from "#server/db/schema.ts";
+
+export type LedgerKind = (typeof ledgerEntries.$inferSelect)["kind"];
+
+/** An order's money: received, then given back or released (less the fee) to the seller. */
+export type OrderEntry = {
+  kind: Exclude<LedgerKind, "paid_out">;
+  orderId: string;
+  sellerId: string;
+  amount: number;
+};
+
+/**
+ * Writes an order's entry once: the same entry again (a replayed webhook, a second node sweeping the
+ * same release) is ignored by the unique (order, kind) index. True when this call wrote it.
+ */
+export async function recordOrderEntry(tx: Tx, entry: OrderEntry): Promise<boolean> {
+  const written = await tx
+    .insert(ledgerEntries)
+    .values(entry)
+    .onConflictDoNothing({
+      target: [ledgerEntries.orderId, ledgerEntries.kind],
+      where: sql`${ledgerEntries.orderId} is not null`,
+    })
+    .returning({ id: ledgerEntries.id });
+  return written.length === 1;
+}
+
+/** Sums of the whole ledger, in poisha. */
+export type LedgerTotals = {
+  received: number;
+  refunded: number;
+  released: number;
+  fee: number;
+  paidOut: number;
+  /** Received and neither given back nor released: what MotoHaat holds for handovers to come. */
+  held: number;
+  /** Released to sellers, less the fee and what has been paid out: what MotoHaat owes sellers. */
+  owed: number;
+};
+
+/**
+ * What is wrong with the ledger, in words (empty when it balances): per order, no money moves that
+ * was not received, and it is either given back or released, never both; per seller, no more is paid
+ * out than was released to them less the fee; overall, money in = held + released + refunded, and
+ * released = fee + paid out + owed.
+ */
+/** Both drivers (node-postgres, PGlite) answer `execute` with the rows in `rows`. */
+async function rowsOf<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+export async function ledgerProblems(db: Db | Tx): Promise<{ totals: LedgerTotals; problems: string[] }> {
+  const problems: string[] = [];
+  const perOrder = await rowsOf<{ order_id: string; problem: string | null }>(
+    db,
+    sql`
+    select order_id::text, case
+      when sum(amount) filter (where kind = 'received') is null then 'money moved that was never received'
+      when count(*) filter (where kind = 'refunded') > 0 and count(*) filter (where kind = 'released') > 0
+        then 'both given back and released'
+      when coalesce(sum(amount) filter (where kind in ('refunded', 'released')), 0)
+        > sum(amount) filter (where kind = 'received') then 'more moved out than was received'
+      when coalesce(sum(amount) filter (where kind = 'fee'), 0)
+        > coalesce(sum(amount) filter (where kind = 'released'), 0) then 'a fee larger than the release'
+      when count(distinct seller_id) > 1 then 'entries name different sellers'
+    end as problem
+    from ${ledgerEntries} where order_id is not null group by order_id`,
+  );
+  for (const row of perOrder) if (row.problem) problems.push(`order ${row.order_id}: ${row.problem}`);
+
+  const perSeller = await rowsOf<{ seller_id: string; owed: string }>(
+    db,
+    sql`
+    select seller_id::text,
+      coalesce(sum(amount) filter (where kind = 'released'), 0)
+        - coalesce(sum(amount) filter (where kind in ('fee', 'paid_out')), 0) as owed
+    from ${ledgerEntries} group by seller_id`,
+  );
+  for (const row of perSeller)
+    if (Number(row.owed) < 0)
+      problems.push(`seller ${row.seller_id}: paid out more than released (${row.owed})`);
+
+  const [sums] = await rowsOf<Record<LedgerKind, string>>(
+    db,
+    sql`
+      select
+        coalesce(sum(amount) filter (where kind = 'received'), 0) as received,
+        coalesce(sum(amount) filter (where kind = 'refunded'), 0) as refunded,
+        coalesce(sum(amount) filter (where kind = 'released'), 0) as released,
+        coalesce(sum(amount) filter (where kind = 'fee'), 0) as fee,
+        coalesce(sum(amount) filter (where kind = 'paid_out'), 0) as paid_out
+      from ${ledgerEntries}`,
+  );
+  const received = Number(sums!.received);
+  const refunded = Number(sums!.refunded);
+  const released = Number(sums!.released);
+  const fee = Number(sums!.fee);
+  const paidOut = Number(sums!.paid_out);
+  const totals = {
+    received,
+    refunded,
+    released,
+    fee,
+    paidOut,
+    held: received - refunded - released,
+    owed: released - fee - paidOut,
+  };
+  if (totals.held < 0) problems.push(`more given back and released than received (${totals.held})`);
+  if (totals.owed < 0) problems.push(`more paid out and taken as fees than released (${totals.owed})`);
+  return { totals, problems };
+}
+
+/** Every entry of an order of these kinds, for comparing with what they record. */
+export function orderEntries(
+  db: Db | Tx,
+  kinds: OrderEntry["kind"][],
+): Promise<{ orderId: string; kind: LedgerKind; amount: number }[]> {
+  return db
+    .select({
+      orderId: sql<string>`${ledgerEntries.orderId}`,
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerEntries)
+    .where(and(isNotNull(ledgerEntries.orderId), inArray(ledgerEntries.kind, kinds)));
+}
