@@ -41,6 +41,7 @@ import { securityPlugin } from "#server/plugins/security.ts";
 import { webPlugin } from "#server/plugins/web.ts";
 import { scheduleHoldReminders } from "#server/workflows/hold-reminders.ts";
 import { scheduleHoldSweep } from "#server/workflows/hold-sweeper.ts";
+import { scheduleMoneyRelease } from "#server/workflows/money-release.ts";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import { type Config, fastifyTrustProxy } from "./config.ts";
 
@@ -93,6 +94,7 @@ export async function buildApp({
   scheduleImageCleanup(app);
   scheduleSweep(app);
   scheduleHoldSweep(app);
+  scheduleMoneyRelease(app);
   app.decorate("mailer", createMailer(config.mail, app.log));
   app.decorate("background", createBackground(app.log));
   // Notification emails (decision 023) and the reminders of holds about to run out.

@@ -125,6 +125,16 @@ async function buyersPaidOrder(w: World) {
   return id;
 }
 
+/** A fresh order of "buyer" paid by card, its money held until the handover (decision 028). */
+async function buyersCardPaidOrder(w: World) {
+  const id = await buyersOrder(w);
+  await w.app.db
+    .update(orders)
+    .set({ status: "paid", paidAt: sql`now()`, releaseDueAt: sql`now() + interval '7 days'` })
+    .where(eq(orders.id, id));
+  return id;
+}
+
 /** A fresh review by "buyer" of "seller", through the API. */
 async function buyersReview(w: World) {
   const res = await call(w.app, {
@@ -440,6 +450,10 @@ export const MATRIX: Record<string, Case> = {
   "POST /api/orders/:id/cancel": {
     expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
     request: async (w) => ({ method: "POST", url: `/api/orders/${await buyersOrder(w)}/cancel` }),
+  },
+  "POST /api/orders/:id/handover": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({ method: "POST", url: `/api/orders/${await buyersCardPaidOrder(w)}/handover` }),
   },
   "POST /api/orders/:id/release": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 204, otherSeller: 403, admin: 403 },

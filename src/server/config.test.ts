@@ -187,6 +187,20 @@ describe("loadConfig", () => {
     }
   });
 
+  it("holds card money 7 days and takes no fee unless HANDOVER_RELEASE_DAYS and PLATFORM_FEE_PERCENT say otherwise", () => {
+    expect(loadConfig({}).money).toEqual({ handoverReleaseDays: 7, feeBasisPoints: 0 });
+    expect(loadConfig({ HANDOVER_RELEASE_DAYS: "14", PLATFORM_FEE_PERCENT: "2.75" }).money).toEqual({
+      handoverReleaseDays: 14,
+      feeBasisPoints: 275,
+    });
+    for (const value of ["0", "61", "1.5", "a week"]) {
+      expect(configError({ HANDOVER_RELEASE_DAYS: value }).message, value).toMatch(/HANDOVER_RELEASE_DAYS/);
+    }
+    for (const value of ["-1", "50.5", "2.555", "five"]) {
+      expect(configError({ PLATFORM_FEE_PERCENT: value }).message, value).toMatch(/PLATFORM_FEE_PERCENT/);
+    }
+  });
+
   it("reports every problem at once", () => {
     const err = configError({ NODE_ENV: "production", PORT: "x", DATABASE_URL: "sqlite://db" });
     for (const key of ["SESSION_SECRET", "PORT", "DATABASE_URL"]) expect(err.message).toContain(`${key}: `);

@@ -53,6 +53,22 @@ const EnvSchema = z
       .min(1, { error: "BOOKING_HOLD_MINUTES must be at least 1" })
       .max(43_200, { error: "BOOKING_HOLD_MINUTES must be at most 43200 (30 days)" })
       .default(2880),
+    /** How long MotoHaat holds a card payment before it goes to the seller unasked (decision 028). */
+    HANDOVER_RELEASE_DAYS: z.coerce
+      .number({ error: "HANDOVER_RELEASE_DAYS must be a whole number of days" })
+      .int({ error: "HANDOVER_RELEASE_DAYS must be a whole number of days" })
+      .min(1, { error: "HANDOVER_RELEASE_DAYS must be at least 1" })
+      .max(60, { error: "HANDOVER_RELEASE_DAYS must be at most 60" })
+      .default(7),
+    /** The platform's share of each card payment released to a seller, in per cent (two decimals). */
+    PLATFORM_FEE_PERCENT: z.coerce
+      .number({ error: "PLATFORM_FEE_PERCENT must be a number of per cent, such as 2.5" })
+      .min(0, { error: "PLATFORM_FEE_PERCENT must be at least 0" })
+      .max(50, { error: "PLATFORM_FEE_PERCENT must be at most 50" })
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+        error: "PLATFORM_FEE_PERCENT may have at most two decimals",
+      })
+      .default(0),
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
@@ -118,6 +134,14 @@ const EnvSchema = z
     { when: () => true },
   );
 
+/** How card money held by MotoHaat reaches the seller (decision 028). */
+export type MoneyRules = {
+  /** Days from payment after which held money goes to the seller's balance unless disputed. */
+  handoverReleaseDays: number;
+  /** The platform's fee in hundredths of a per cent (250 = 2.5 %). */
+  feeBasisPoints: number;
+};
+
 export type Config = {
   env: "development" | "production" | "test";
   host: string;
@@ -153,10 +177,13 @@ export type Config = {
   /** How long an unpaid booking holds its bike. */
   bookingHoldMinutes: number;
   /**
-   * How often the hold sweeper looks for holds that have run out; null: never (tests that sweep by
-   * calling it, so no timer races them). Not an environment variable.
+   * How often the hold sweeper looks for holds that have run out, and the money sweeper for held
+   * payments due to the seller; null: never (tests that sweep by calling them, so no timer races
+   * them). Not an environment variable.
    */
   holdSweepIntervalMs: number | null;
+  /** Card money held until the handover (decision 028): days until it goes to the seller unasked, and the fee. */
+  money: MoneyRules;
   payments:
     | { provider: "test" }
     | { provider: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string };
@@ -292,6 +319,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageCleanupGraceMs: e.IMAGE_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
     holdSweepIntervalMs: 60_000,
+    money: {
+      handoverReleaseDays: e.HANDOVER_RELEASE_DAYS,
+      feeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
+    },
     payments:
       e.PAYMENT_PROVIDER === "stripe"
         ? {

@@ -299,6 +299,25 @@ export const MSG = {
     noBuyersYet: "Buyers show up here once they sign up.",
     sellerLabel: "Seller:",
   },
+  /**
+   * Card money held by MotoHaat until the handover (decision 028): what each side reads of it, and the
+   * buyer's confirmation. `date` is a day such as "04-Dec-2026".
+   */
+  handover: {
+    buyerHeld: (date: string) =>
+      `Paid — MotoHaat holds your money until the handover. Meet the seller, check the bike and its papers, then confirm you have them. Unless you confirm or report a problem first, the money goes to the seller on ${date}.`,
+    buyerReleased: "Handed over — the bike is yours and the money has gone to the seller.",
+    sellerHeld: (date: string) =>
+      `Paid — MotoHaat holds the money until the buyer confirms the handover, or until ${date}. Then it is yours.`,
+    sellerReleased: "Handed over — the money is in your earnings.",
+    confirm: "I have the bike and its papers",
+    confirmTitle: (model: string) => `Confirm you have ${model} and its papers?`,
+    confirmBody:
+      "The money goes to the seller now and cannot be taken back through MotoHaat. Confirm only once the bike and its papers are in your hands.",
+    confirmed: "Handover confirmed: the money goes to the seller.",
+    notPaid: "Only a paid order can be handed over.",
+    cash: "This order was paid in cash at the meeting: MotoHaat holds no money to release.",
+  },
   /** The seller's side of a booking: My buyers and the My products cards. */
   sellerBooking: {
     held: (until: string) => `Held until ${until}`,

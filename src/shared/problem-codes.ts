@@ -83,6 +83,8 @@ const MESSAGE_PROBLEMS = {
   "order.notHeld.cancelled": [409],
   "order.notHeld.released": [409],
   "order.notYourBike": [403],
+  "handover.notPaid": [409],
+  "handover.cash": [409],
   "report.alreadyReported": [409],
   "report.nothingToDismiss": [404],
   "review.notFound": [404],

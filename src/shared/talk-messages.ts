@@ -266,6 +266,9 @@ export const TALK_MSG = {
     paidSellerTitle: (model: string) => `${model} is paid`,
     paidSellerBody: (buyer: string, price: string) =>
       `${buyer} paid ${price}: hand the bike over at the meeting.`,
+    releasedTitle: (model: string) => `The money for ${model} is yours`,
+    releasedConfirmed: (amount: string) => `The buyer confirmed the handover: ${amount} is in your earnings.`,
+    releasedDue: (amount: string) => `No problem was reported in time: ${amount} is in your earnings.`,
     verifiedTitle: "Your seller account is verified",
     verifiedBody: "Buyers now see the verified tick beside your name.",
     removedTitle: (model: string) => `An admin removed ${model}`,

@@ -12,11 +12,12 @@ import {
   SELLER,
 } from "./testing.ts";
 
-// Migration 0016 starts the ledger (decision 028) on a market that has already taken money: this runs
+// Migrations 0016 and 0017 start the ledger and hold card money until the handover (decision 028) on a
+// market that has already taken money: this runs
 // 0000–0015, writes payments as the site wrote them then (a card payment kept, one given back, cash at
-// a meeting), runs 0016 and reads the entries it wrote.
+// a meeting), runs the rest and reads the entries and due dates they wrote.
 
-describe("migration 0016 on a market that has taken payments", () => {
+describe("migrations 0016 and 0017 on a market that has taken payments", () => {
   let db: Runner;
   let before: string;
 
@@ -69,6 +70,17 @@ describe("migration 0016 on a market that has taken payments", () => {
         seller_id: SELLER,
         at: "2026-10-05 10:00:00+00",
       },
+    ]);
+  });
+
+  it("holds the card money still paid until the handover, 7 days from its payment; cash and refunded money not", async () => {
+    const rows = await db.query(
+      "select id, release_due_at::text as due, handed_over_at, money_released_at from orders order by id",
+    );
+    expect(rows).toEqual([
+      { id: order(1), due: "2026-10-09 10:00:00+00", handed_over_at: null, money_released_at: null },
+      { id: order(2), due: null, handed_over_at: null, money_released_at: null },
+      { id: order(3), due: null, handed_over_at: null, money_released_at: null },
     ]);
   });
 });

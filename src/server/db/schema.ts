@@ -324,6 +324,15 @@ export const orders = pgTable(
     cashDisputeReason: text("cash_dispute_reason"),
     /** When the buyer was told the hold runs out soon: each hold is reminded once. */
     holdRemindedAt: timestamp("hold_reminded_at", { withTimezone: true, mode: "date" }),
+    /**
+     * A card payment is held by MotoHaat until the handover (decision 028): when it goes to the seller
+     * unasked (payment time + HANDOVER_RELEASE_DAYS). Null for cash and before payment.
+     */
+    releaseDueAt: timestamp("release_due_at", { withTimezone: true, mode: "date" }),
+    /** The buyer said they have the bike and its papers. */
+    handedOverAt: timestamp("handed_over_at", { withTimezone: true, mode: "date" }),
+    /** The held money went to the seller's balance: at the buyer's word, or on `releaseDueAt`. */
+    moneyReleasedAt: timestamp("money_released_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -335,6 +344,14 @@ export const orders = pgTable(
     index("orders_listing_idx").on(t.listingId),
     // The expiry sweep walks due holds only.
     index("orders_hold_due_idx").on(t.holdUntil).where(sql`${t.status} = 'held'`),
+    // The money sweep walks held card money only.
+    index("orders_release_due_idx")
+      .on(t.releaseDueAt)
+      .where(sql`${t.releaseDueAt} is not null and ${t.moneyReleasedAt} is null`),
+    check(
+      "orders_money_check",
+      sql`${t.status} = 'paid' or (${t.releaseDueAt} is null and ${t.handedOverAt} is null and ${t.moneyReleasedAt} is null)`,
+    ),
     check("orders_price_check", sql`${t.price} > 0`),
     check("orders_status_check", sql`${t.status} in ('held', 'paid', 'expired', 'cancelled', 'released')`),
     check("orders_held_until_check", sql`${t.status} <> 'held' or ${t.holdUntil} is not null`),

@@ -219,6 +219,16 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   "GET /api/orders/:id": { operationId: "getOrder" },
   "POST /api/orders/:id/cancel": { operationId: "cancelOrder", problems: { 409: HOLD_ENDED } },
   "POST /api/orders/:id/release": { operationId: "releaseOrder", problems: { 409: HOLD_ENDED } },
+  "POST /api/orders/:id/handover": {
+    operationId: "confirmHandover",
+    problems: {
+      409: because(
+        "The order is not paid, or it was paid in cash at the meeting (MotoHaat holds no money of it).",
+        "handover.notPaid",
+        "handover.cash",
+      ),
+    },
+  },
   "GET /api/me/orders": { operationId: "listMyOrders" },
   "GET /api/me/buyers": { operationId: "listMyBuyers" },
   "POST /api/orders/:id/payment-intent": {

@@ -274,6 +274,9 @@ export async function seedDemo(
         meetingLocation: MEETING_PLACES[i % MEETING_PLACES.length]!,
         createdAt: bookedAt,
         paidAt: paid ? new Date(bookedAt.getTime() + 3_600_000) : null,
+        // Card money held until the handover, 7 days at most (decision 028): older sales are released
+        // to their sellers by the first sweep, recent ones wait for their buyers.
+        releaseDueAt: paid ? new Date(bookedAt.getTime() + 3_600_000 + 7 * DAY) : null,
         status: paid ? "paid" : "held",
         holdUntil: new Date(bookedAt.getTime() + 2 * DAY),
       });

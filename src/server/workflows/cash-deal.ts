@@ -46,7 +46,8 @@ function refuseUnlessWaiting(order: CashOrder): void {
  */
 async function payInCash(tx: Tx, order: CashOrder): Promise<void> {
   await insertCashPayment(tx, order.id, order.price);
-  await markPaid(tx, order.id);
+  // Cash was handed over at the meeting: MotoHaat holds nothing (decision 028).
+  await markPaid(tx, order.id, null);
   await sellAgain(tx, order.listingId);
   const bike = { model: order.model, price: order.price };
   const data = {

@@ -50,7 +50,13 @@ describe("the ledger", () => {
     ]);
     // The same news again (a replayed webhook): recorded once.
     const provider = createTestProvider(t.app.db);
-    await recordPayment(t.app.db, provider, (await provider.retrieveIntent(intent.intentId))!, t.app.log);
+    await recordPayment(
+      t.app.db,
+      provider,
+      (await provider.retrieveIntent(intent.intentId))!,
+      t.app.config.money,
+      t.app.log,
+    );
     expect(await entriesOf(t.app, order.id)).toHaveLength(1);
 
     const after = await expectBalanced(t.app);

@@ -4,6 +4,7 @@
  * bike to that buyer again (orders, payments and the bike's place on the market: decision 021).
  */
 import type { FastifyBaseLogger } from "fastify";
+import type { MoneyRules } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "#server/errors.ts";
 import { recordOrderEntry } from "#server/features/ledger/service.ts";
@@ -43,9 +44,10 @@ async function refuseRecorded(
   db: Db,
   provider: PaymentProvider,
   intent: PaymentIntent,
+  money: MoneyRules,
   log: FastifyBaseLogger,
 ): Promise<never> {
-  const recorded = await recordPayment(db, provider, intent, log);
+  const recorded = await recordPayment(db, provider, intent, money, log);
   throw new Conflict(recorded.outcome === "refunded" ? MSG.payment.lateRefunded : MSG.payment.alreadyPaid);
 }
 
@@ -65,6 +67,7 @@ export async function intentForOrder(
   provider: PaymentProvider,
   buyer: AuthUser,
   orderId: string,
+  money: MoneyRules,
   log: FastifyBaseLogger,
 ) {
   const order = await orderForPayment(db, buyer, orderId);
@@ -73,7 +76,7 @@ export async function intentForOrder(
       // Money that moved before the hold ended but whose news never reached us (closed tab, lost
       // webhook) is recorded now, rather than the buyer being told nothing was charged.
       const existing = await provider.retrieveIntent(order.paymentIntentId);
-      if (existing?.status === "succeeded") await refuseRecorded(db, provider, existing, log);
+      if (existing?.status === "succeeded") await refuseRecorded(db, provider, existing, money, log);
     }
     refuseUnlessHeld(order.state);
   }
@@ -84,7 +87,7 @@ export async function intentForOrder(
     if (existing?.status === "succeeded") {
       // The money moved but its news never reached us (closed tab, lost webhook): record it now
       // rather than hand out a second intent that would charge the buyer twice.
-      await refuseRecorded(db, provider, existing, log);
+      await refuseRecorded(db, provider, existing, money, log);
     }
     if (
       existing &&
@@ -135,6 +138,7 @@ export async function recordPayment(
   db: Db,
   provider: PaymentProvider,
   intent: PaymentIntent,
+  money: MoneyRules,
   log: FastifyBaseLogger,
 ): Promise<Recorded> {
   if (intent.status !== "succeeded") throw new Conflict(MSG.payment.notSucceeded);
@@ -182,7 +186,8 @@ export async function recordPayment(
       amount: payment.amount,
     });
     if (take) {
-      await markPaid(tx, order.id);
+      // MotoHaat holds the money until the handover (decision 028).
+      await markPaid(tx, order.id, money.handoverReleaseDays);
       // Buyer and seller are told with the payment's record, in its transaction (decision 023).
       await tellPaid(tx, order.id);
     } else {
@@ -224,6 +229,7 @@ export async function confirmPayment(
   provider: PaymentProvider,
   buyer: AuthUser,
   req: PaymentConfirmReq,
+  money: MoneyRules,
   log: FastifyBaseLogger,
 ) {
   const order = await orderOfIntent(db, req.intentId);
@@ -259,7 +265,7 @@ export async function confirmPayment(
     }
     // Not charged yet and no error (Stripe): recordPayment refuses it with 409, not succeeded.
   }
-  const recorded = await recordPayment(db, provider, intent, log);
+  const recorded = await recordPayment(db, provider, intent, money, log);
   if (recorded.outcome === "refunded") throw new Conflict(MSG.payment.lateRefunded);
   return intent;
 }

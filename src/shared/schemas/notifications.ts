@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = {
   holdEnded: "A booking of my bike ended unpaid",
   holdEndingSoon: "My booking is about to run out",
   orderPaid: "An order is paid",
+  moneyReleased: "Money from a sale reaches my earnings",
   sellerVerified: "My seller account is verified",
   listingRemoved: "An admin removed my listing",
   messageReceived: "Someone wrote to me",

@@ -87,6 +87,18 @@ export type Receipt = z.infer<typeof ReceiptSchema>;
 export const CashMarkSchema = z.object({ markedAt: z.string(), disputedAt: z.string().nullable() });
 export type CashMark = z.infer<typeof CashMarkSchema>;
 
+/**
+ * Card money MotoHaat holds until the handover (decision 028): when it goes to the seller unasked, when
+ * the buyer said they have the bike and its papers, and when the money went to the seller's balance.
+ * Null for cash, and before the order is paid.
+ */
+export const HandoverSchema = z.object({
+  releaseDueAt: z.string(),
+  handedOverAt: z.string().nullable(),
+  moneyReleasedAt: z.string().nullable(),
+});
+export type Handover = z.infer<typeof HandoverSchema>;
+
 export const OrderSchema = z.object({
   id: z.string(),
   status: OrderStatusSchema,
@@ -104,6 +116,7 @@ export const OrderSchema = z.object({
   paidAt: z.string().nullable(),
   /** The seller's cash mark on this booking, if any. */
   cash: CashMarkSchema.nullable(),
+  handover: HandoverSchema.nullable(),
   /**
    * The seller's phone, only while the booking is held or paid (decision 015); null then too when
    * the seller has not given one.
@@ -139,6 +152,7 @@ export const SellerBookingSchema = z.object({
   cash: CashMarkSchema.nullable(),
   /** How a paid booking was paid; null while not paid. */
   paidWith: z.enum(["card", "cash"]).nullable(),
+  handover: HandoverSchema.nullable(),
 });
 export type SellerBooking = z.infer<typeof SellerBookingSchema>;
 export const SellerBookingsPageSchema = pageOf(SellerBookingSchema);

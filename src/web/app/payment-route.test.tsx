@@ -22,6 +22,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   paid: false,
   paidAt: null,
   cash: null,
+  handover: null,
   sellerPhone: null,
   listing: buildListing({ model: "Yamaha FZS", status: "sold" }),
   ...over,

@@ -53,6 +53,7 @@ describe("orders", () => {
         paid: false,
         paidAt: null,
         cash: null,
+        handover: null,
         // The seller has given no phone.
         sellerPhone: null,
         listing: expect.objectContaining({

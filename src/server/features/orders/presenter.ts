@@ -9,7 +9,14 @@ import { isDeletedAccountEmail } from "#server/features/people/accounts.ts";
 import { type PersonRow, personColumns, toPerson } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
-import type { CashDisputeItem, CashMark, Order, OrderStatus, SellerBooking } from "#shared/schemas/orders.ts";
+import type {
+  CashDisputeItem,
+  CashMark,
+  Handover,
+  Order,
+  OrderStatus,
+  SellerBooking,
+} from "#shared/schemas/orders.ts";
 import { CASH_PROVIDER } from "#shared/schemas/payments.ts";
 
 /**
@@ -47,6 +54,9 @@ export function orderColumns() {
     >`(select ${payments.provider} from ${payments} where ${payments.orderId} = ${orders}.${sql.identifier("id")})`,
     cashMarkedAt: orders.cashMarkedAt,
     cashDisputedAt: orders.cashDisputedAt,
+    releaseDueAt: orders.releaseDueAt,
+    handedOverAt: orders.handedOverAt,
+    moneyReleasedAt: orders.moneyReleasedAt,
     // The bike's seller's phone, for the buyer (toOrder shows it only while the order is live). Aliased
     // tables: a select of one table names its columns bare, and `orders` has a phone of its own.
     sellerPhone: sql<
@@ -112,9 +122,23 @@ export type OrderRow = {
   paymentProvider: string | null;
   cashMarkedAt: Date | null;
   cashDisputedAt: Date | null;
+  releaseDueAt: Date | null;
+  handedOverAt: Date | null;
+  moneyReleasedAt: Date | null;
   sellerPhone: string | null;
   createdAt: Date;
 };
+
+/** Card money held until the handover, as the API says it; null for cash and unpaid orders. */
+function toHandover(r: Pick<OrderRow, "releaseDueAt" | "handedOverAt" | "moneyReleasedAt">): Handover | null {
+  return r.releaseDueAt
+    ? {
+        releaseDueAt: r.releaseDueAt.toISOString(),
+        handedOverAt: r.handedOverAt?.toISOString() ?? null,
+        moneyReleasedAt: r.moneyReleasedAt?.toISOString() ?? null,
+      }
+    : null;
+}
 
 /** The cash mark as the API says it, or null. */
 function toCashMark(r: Pick<OrderRow, "cashMarkedAt" | "cashDisputedAt">): CashMark | null {
@@ -160,6 +184,7 @@ export function toOrder(r: OrderRow, listing: Listing): Order {
     paid: r.paidAt !== null,
     paidAt: r.paidAt?.toISOString() ?? null,
     cash: toCashMark(r),
+    handover: toHandover(r),
     sellerPhone: live ? r.sellerPhone : null,
     listing,
   };
@@ -226,6 +251,7 @@ export function toSellerBooking(r: SellerBookingRow): SellerBooking {
     },
     cash: toCashMark(r),
     paidWith: paidWith(r),
+    handover: toHandover(r),
   };
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { bookBike } from "#server/workflows/booking.ts";
 import { getOrder, listMyOrders } from "#server/workflows/buyer-orders.ts";
 import { cancelOrder, releaseOrder } from "#server/workflows/hold-endings.ts";
+import { confirmHandover } from "#server/workflows/money-release.ts";
 import {
   OrderCreateSchema,
   OrderResponseSchema,
@@ -48,6 +49,23 @@ export async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ order: await cancelOrder(db, request.user!, request.params.id) }),
+  );
+
+  r.post(
+    "/api/orders/:id/handover",
+    {
+      config: { access: ["buyer"] },
+      schema: {
+        tags,
+        summary:
+          "Confirm you have the bike and its papers: the card payment MotoHaat holds goes to the seller now",
+        params: IdParamsSchema,
+        response: { 200: OrderResponseSchema },
+      },
+    },
+    async (request) => ({
+      order: await confirmHandover(db, request.user!, request.params.id, app.config.money),
+    }),
   );
 
   r.post(

@@ -91,6 +91,7 @@ describe("the seller's side of orders", () => {
         },
         cash: null,
         paidWith: null,
+        handover: null,
       });
       expect(Date.parse(items[1]!.bookedAt)).toBeGreaterThanOrEqual(before - 1000);
       // Held for BOOKING_HOLD_MINUTES (48 hours by default) from the booking.

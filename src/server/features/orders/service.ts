@@ -276,10 +276,18 @@ export async function sellerOfOrder(tx: Tx, orderId: string): Promise<string> {
   return row.sellerId;
 }
 
-/** The order is paid: the bike is the buyer's. */
-export async function markPaid(tx: Tx, orderId: string): Promise<void> {
+/**
+ * The order is paid: the bike is the buyer's. Card money is held by MotoHaat until the handover, at
+ * most `holdMoneyDays` days by the database's clock (decision 028); cash (null) was handed over already.
+ */
+export async function markPaid(tx: Tx, orderId: string, holdMoneyDays: number | null): Promise<void> {
   await tx
     .update(orders)
-    .set({ status: "paid", paidAt: new Date(), endedAt: null })
+    .set({
+      status: "paid",
+      paidAt: new Date(),
+      endedAt: null,
+      releaseDueAt: holdMoneyDays === null ? null : sql`now() + make_interval(days => ${holdMoneyDays}::int)`,
+    })
     .where(eq(orders.id, orderId));
 }

@@ -150,7 +150,7 @@ describe("paying a held booking (test provider)", () => {
       // The provider's news arrives afterwards (as Stripe's webhook would).
       const provider = createTestProvider(t.app.db);
       const charged = await provider.retrieveIntent(intent.intentId);
-      const recorded = await recordPayment(t.app.db, provider, charged!, t.app.log);
+      const recorded = await recordPayment(t.app.db, provider, charged!, t.app.config.money, t.app.log);
       expect(recorded.outcome).toBe("refunded");
       expect((await testIntent(t.app, intent.intentId)).refundedAt).toBeInstanceOf(Date);
       expect(await orderRow(t.app, booking.order.id)).toMatchObject({ status: "cancelled", paidAt: null });

@@ -31,7 +31,14 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Paym
       },
     },
     async (request) => {
-      const intent = await intentForOrder(db, provider, request.user!, request.params.id, request.log);
+      const intent = await intentForOrder(
+        db,
+        provider,
+        request.user!,
+        request.params.id,
+        app.config.money,
+        request.log,
+      );
       return {
         provider: provider.name,
         intentId: intent.id,
@@ -56,7 +63,14 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Paym
       },
     },
     async (request) => {
-      const intent = await confirmPayment(db, provider, request.user!, request.body, request.log);
+      const intent = await confirmPayment(
+        db,
+        provider,
+        request.user!,
+        request.body,
+        app.config.money,
+        request.log,
+      );
       return {
         status: "succeeded" as const,
         paymentId: intent.id,
@@ -98,7 +112,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Paym
             } else {
               try {
                 // A payment after its booking ended is refunded there, and logged (decision 021).
-                await recordPayment(db, provider, event.intent, request.log);
+                await recordPayment(db, provider, event.intent, app.config.money, request.log);
               } catch (err) {
                 // A refusal (wrong amount, unknown or otherwise paid order) will not change on a retry, and
                 // Stripe retries anything but a 2xx for days, then disables the endpoint: log it, take it.

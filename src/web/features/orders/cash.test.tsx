@@ -33,6 +33,7 @@ const booking = (over: Partial<SellerBooking> = {}): SellerBooking => ({
     phone: "+8801712345678",
   },
   cash: null,
+  handover: null,
   paidWith: null,
   ...over,
 });
@@ -50,6 +51,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   paid: false,
   paidAt: null,
   cash: { markedAt: "2026-02-04T10:00:00.000Z", disputedAt: null },
+  handover: null,
   sellerPhone: "+8801812345678",
   listing: buildListing({ id: "bike-1", model: "Yamaha FZS V3", status: "sold" }),
   ...over,

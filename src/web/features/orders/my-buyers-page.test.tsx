@@ -30,6 +30,7 @@ const booking = (over: Partial<SellerBooking> = {}): SellerBooking => ({
     phone: "+8801712345678",
   },
   cash: null,
+  handover: null,
   paidWith: null,
   ...over,
 });
@@ -83,6 +84,29 @@ describe("My buyers", () => {
             paidAt: "2026-11-25T04:00:00.000Z",
             listing: { id: "l-paid", model: "Paid Bike", photo },
           }),
+          // Card money MotoHaat holds until the handover, and money already gone to the seller.
+          booking({
+            id: "held-money",
+            status: "paid",
+            holdUntil: null,
+            paidAt: "2026-11-25T04:00:00.000Z",
+            paidWith: "card",
+            handover: { releaseDueAt: "2026-12-02T04:00:00.000Z", handedOverAt: null, moneyReleasedAt: null },
+            listing: { id: "l-held-money", model: "Held Money Bike", photo },
+          }),
+          booking({
+            id: "released-money",
+            status: "paid",
+            holdUntil: null,
+            paidAt: "2026-11-25T04:00:00.000Z",
+            paidWith: "card",
+            handover: {
+              releaseDueAt: "2026-12-02T04:00:00.000Z",
+              handedOverAt: "2026-11-26T04:00:00.000Z",
+              moneyReleasedAt: "2026-11-26T04:00:00.000Z",
+            },
+            listing: { id: "l-released-money", model: "Released Money Bike", photo },
+          }),
           ...(["expired", "cancelled", "released"] as const).map((status) =>
             booking({
               id: status,
@@ -102,6 +126,16 @@ describe("My buyers", () => {
     expect(paid).toHaveTextContent("25-Nov-2026, 10:00 am");
     expect(within(paid).getByRole("link", { name: "01712-345678" })).toBeInTheDocument();
     expect(within(paid).queryByRole("button", { name: /Release/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("article", { name: "Held Money Bike" })).getByText(
+        MSG.handover.sellerHeld("02-Dec-2026"),
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("article", { name: "Released Money Bike" })).getByText(
+        MSG.handover.sellerReleased,
+      ),
+    ).toBeInTheDocument();
 
     for (const status of ["expired", "cancelled", "released"] as const) {
       const card = screen.getByRole("article", { name: `${status} Bike` });

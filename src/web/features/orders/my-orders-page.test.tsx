@@ -26,6 +26,7 @@ const order = (id: string, model: string, over: Partial<Order> = {}): Order => (
   paid: false,
   paidAt: null,
   cash: null,
+  handover: null,
   sellerPhone: null,
   listing: buildListing({
     id: `l-${id}`,
@@ -187,6 +188,41 @@ describe("My orders", () => {
     expect(within(card).queryByRole("link", { name: /^Pay/ })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith(
       "/api/orders/o1/cancel",
+      expect.objectContaining({ method: "POST" }),
+    );
+  });
+
+  it("a card payment held until the handover: the buyer confirms it once asked, then reads it handed over", async () => {
+    const due = "2026-02-11T10:00:00.000Z";
+    let current: Order = {
+      ...paidOrder("o1", "Yamaha FZS"),
+      handover: { releaseDueAt: due, handedOverAt: null, moneyReleasedAt: null },
+    };
+    const fetchMock = mockApi({
+      "GET /api/me/orders": () => onePage(current),
+      "POST /api/orders/o1/handover": () => {
+        const now = new Date().toISOString();
+        current = { ...current, handover: { releaseDueAt: due, handedOverAt: now, moneyReleasedAt: now } };
+        return { body: { order: current } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/myorders");
+
+    const card = await screen.findByRole("article", { name: "Yamaha FZS" });
+    expect(within(card).getByText(MSG.handover.buyerHeld("11-Feb-2026"))).toBeInTheDocument();
+    expect(within(card).queryByText(MSG.booking.paid)).not.toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: MSG.handover.confirm }));
+    const dialog = await screen.findByRole("dialog", { name: MSG.handover.confirmTitle("Yamaha FZS") });
+    expect(dialog).toHaveAccessibleDescription(MSG.handover.confirmBody);
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/orders/o1/handover", expect.anything());
+    await user.click(within(dialog).getByRole("button", { name: MSG.handover.confirm }));
+
+    expect(await screen.findByText(MSG.handover.confirmed)).toBeInTheDocument();
+    expect(await within(card).findByText(MSG.handover.buyerReleased)).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: MSG.handover.confirm })).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/orders/o1/handover",
       expect.objectContaining({ method: "POST" }),
     );
   });

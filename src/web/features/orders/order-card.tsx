@@ -12,6 +12,7 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
 import { CashAnswer, CashDisputedNote, cashWaiting, SellerPhone } from "./cash-answer.tsx";
+import { HandoverState } from "./handover.tsx";
 import { HeldBooking } from "./held-booking.tsx";
 
 /** The word on the photo's corner for each state; whole class names, so Tailwind finds them. */
@@ -50,12 +51,17 @@ function OrderState({ order, onCancelled }: { order: Order; onCancelled: () => v
     );
   }
   if (order.status === "paid") {
+    const { handover } = order;
     return (
       <div className="flex flex-col gap-3">
-        <p className="flex items-start gap-2 text-sm font-semibold">
-          <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
-          {MSG.booking.paid}
-        </p>
+        {handover ? (
+          <HandoverState order={{ ...order, handover }} />
+        ) : (
+          <p className="flex items-start gap-2 text-sm font-semibold">
+            <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
+            {MSG.booking.paid}
+          </p>
+        )}
         {order.receipt ? (
           <Receipt receipt={order.receipt} model={listing.model} sellerName={listing.seller.name} />
         ) : null}

@@ -2,7 +2,7 @@ import { Banknote, Mail, Phone } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
-import { formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
+import { formatDate, formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { SellerBooking } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -25,13 +25,21 @@ const STATE_STYLE: Record<SellerBooking["status"], string> = {
 };
 
 /** Where the booking stands, in the seller's words: held until …, paid (in cash), or how it ended. */
-export function bookingState(b: Pick<SellerBooking, "status" | "holdUntil" | "cash" | "paidWith">): string {
+export function bookingState(
+  b: Pick<SellerBooking, "status" | "holdUntil" | "cash" | "paidWith" | "handover">,
+): string {
   switch (b.status) {
     case "held":
       if (b.cash) return b.cash.disputedAt ? TALK_MSG.cash.disputedForSeller : TALK_MSG.cash.waitingForBuyer;
       return b.holdUntil ? MSG.sellerBooking.held(formatDateTime(b.holdUntil)) : MSG.sellerBooking.heldBadge;
     case "paid":
-      return b.paidWith === "cash" ? TALK_MSG.cash.paidForSeller : MSG.sellerBooking.paid;
+      if (b.paidWith === "cash") return TALK_MSG.cash.paidForSeller;
+      // Card money is held by MotoHaat until the handover (decision 028).
+      if (b.handover)
+        return b.handover.moneyReleasedAt
+          ? MSG.handover.sellerReleased
+          : MSG.handover.sellerHeld(formatDate(b.handover.releaseDueAt));
+      return MSG.sellerBooking.paid;
     default:
       return MSG.sellerBooking[b.status];
   }
