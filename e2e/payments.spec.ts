@@ -46,7 +46,7 @@ test.describe("paying for an order by card", () => {
   // that alone can take most of the default 30 s.
   test.describe.configure({ timeout: 60_000 });
 
-  test("a buyer pays with 4242 4242 4242 4242, sees the payment id, and My orders shows Paid", async ({
+  test("a buyer pays with 4242 4242 4242 4242, sees the payment id, and confirms the handover in My orders", async ({
     newAccount,
   }) => {
     const { buyer, model, order } = await bookFreshBike(newAccount);
@@ -81,9 +81,16 @@ test.describe("paying for an order by card", () => {
     // Back through the menu, without a reload: the list already knows.
     await page.getByRole("link", { name: "My orders" }).click();
     await expect(page).toHaveURL(atPath("/dashboard/myorders"));
-    await expect(card.getByText(MSG.booking.paid)).toBeVisible();
+    // MotoHaat holds the money until the handover (issue 23): the buyer confirms once they have the bike.
+    await expect(card).toContainText("Paid — MotoHaat holds your money until the handover.");
     await expect(card.getByRole("region", { name: "Receipt" })).toContainText(/Payment id\s*pi_test_/);
     await expect(card.getByRole("link", { name: `Pay for ${model}` })).toHaveCount(0);
+    await card.getByRole("button", { name: MSG.handover.confirm }).click();
+    const dialog = page.getByRole("dialog", { name: MSG.handover.confirmTitle(model) });
+    await dialog.getByRole("button", { name: MSG.handover.confirm }).click();
+    await expect(page.getByText(MSG.handover.confirmed)).toBeVisible();
+    await expect(card.getByText(MSG.handover.buyerReleased)).toBeVisible();
+    await expect(card.getByRole("button", { name: MSG.handover.confirm })).toHaveCount(0);
 
     // And the server agrees: a fresh load of the payment page says Paid too.
     await page.goto(`/dashboard/payment/${order.id}`);

@@ -1,4 +1,4 @@
-import { Banknote, Mail, Phone } from "lucide-react";
+import { Banknote, Mail, Phone, ShieldCheck } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
@@ -25,24 +25,30 @@ const STATE_STYLE: Record<SellerBooking["status"], string> = {
 };
 
 /** Where the booking stands, in the seller's words: held until …, paid (in cash), or how it ended. */
-export function bookingState(
-  b: Pick<SellerBooking, "status" | "holdUntil" | "cash" | "paidWith" | "handover">,
-): string {
+export function bookingState(b: Pick<SellerBooking, "status" | "holdUntil" | "cash" | "paidWith">): string {
   switch (b.status) {
     case "held":
       if (b.cash) return b.cash.disputedAt ? TALK_MSG.cash.disputedForSeller : TALK_MSG.cash.waitingForBuyer;
       return b.holdUntil ? MSG.sellerBooking.held(formatDateTime(b.holdUntil)) : MSG.sellerBooking.heldBadge;
     case "paid":
-      if (b.paidWith === "cash") return TALK_MSG.cash.paidForSeller;
-      // Card money is held by MotoHaat until the handover (decision 028).
-      if (b.handover)
-        return b.handover.moneyReleasedAt
-          ? MSG.handover.sellerReleased
-          : MSG.handover.sellerHeld(formatDate(b.handover.releaseDueAt));
-      return MSG.sellerBooking.paid;
+      return b.paidWith === "cash" ? TALK_MSG.cash.paidForSeller : MSG.sellerBooking.paid;
     default:
       return MSG.sellerBooking[b.status];
   }
+}
+
+/** Where a card payment's money is (decision 028): held by MotoHaat until when, or in the seller's earnings. */
+function HandoverNote({ handover }: { handover: NonNullable<SellerBooking["handover"]> }) {
+  return (
+    <p className="flex items-start gap-2 text-sm">
+      <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
+      <span>
+        {handover.moneyReleasedAt
+          ? MSG.handover.sellerReleased
+          : MSG.handover.sellerHeld(formatDate(handover.releaseDueAt))}
+      </span>
+    </p>
+  );
 }
 
 /** A moment as text in a `<time>`, so it stays machine-readable. */
@@ -174,6 +180,7 @@ export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
             </span>
           </div>
         </div>
+        {booking.status === "paid" && booking.handover ? <HandoverNote handover={booking.handover} /> : null}
 
         <section aria-label="Buyer" className="flex items-start gap-3 rounded-box bg-base-200 p-3">
           <UserAvatar user={buyer} size="size-10 shrink-0" />
