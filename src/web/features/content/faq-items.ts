@@ -48,6 +48,10 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
             type: "p",
             text: "The amount is always the bike's asking price, set by our server, not typed by anyone. When the payment succeeds you see a payment ID, and the button reads Paid. If your bank declines the card, you see its reason in red and nothing is charged.",
           },
+          {
+            type: "p",
+            text: "MotoHaat holds a card payment until the handover: the seller does not get it yet. Meet the seller, check the bike and its papers, then press I have the bike and its papers on the order in My orders, and the money goes to the seller. If you do neither that nor report a problem, it goes to the seller by itself on the date your order shows (a week after payment unless the site says otherwise). Cash paid at the meeting goes straight to the seller, so there is nothing to confirm.",
+          },
         ],
       },
       {
@@ -128,7 +132,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
               "Meet in a busy, public place in daylight, and bring a friend.",
               "Never pay an advance to hold a bike. Booking on MotoHaat already holds it for you.",
               "Never share an OTP, PIN or password. Our staff will never ask for one.",
-              "Sellers: confirm that the money has arrived in your own account before handing over the keys.",
+              "Sellers: a card payment shows in My buyers as held by MotoHaat until the handover, and reaches your earnings when the buyer confirms it. Paid in cash? Count it before handing over the keys.",
             ],
           },
           {
