@@ -30,7 +30,7 @@ async function bookFreshBike(newAccount: NewAccount) {
   });
   expect(res.status(), await res.text()).toBe(201);
   const { order } = (await res.json()) as { order: Order };
-  return { buyer, model, order };
+  return { seller, buyer, model, order };
 }
 
 async function payWith(buyer: Account, number: string) {
@@ -49,7 +49,7 @@ test.describe("paying for an order by card", () => {
   test("a buyer pays with 4242 4242 4242 4242, sees the payment id, and confirms the handover in My orders", async ({
     newAccount,
   }) => {
-    const { buyer, model, order } = await bookFreshBike(newAccount);
+    const { seller, buyer, model, order } = await bookFreshBike(newAccount);
     const { page } = buyer;
 
     await page.goto("/dashboard/myorders");
@@ -91,6 +91,15 @@ test.describe("paying for an order by card", () => {
     await expect(page.getByText(MSG.handover.confirmed)).toBeVisible();
     await expect(card.getByText(MSG.handover.buyerReleased)).toBeVisible();
     await expect(card.getByRole("button", { name: MSG.handover.confirm })).toHaveCount(0);
+
+    // The seller's earnings show the money: released to them, nothing held (no fee by default).
+    await seller.page.goto("/dashboard/earnings");
+    const balance = seller.page.getByLabel("Balance");
+    await expect(balance).toContainText(`${MSG.earnings.available}৳1,50,000`);
+    await expect(balance).toContainText(`${MSG.earnings.held}৳0`);
+    const statement = seller.page.getByRole("list", { name: "Movements of your money" });
+    await expect(statement.getByRole("listitem").first()).toContainText(MSG.earnings.kind.released);
+    await expect(statement.getByRole("listitem").first()).toContainText(model);
 
     // And the server agrees: a fresh load of the payment page says Paid too.
     await page.goto(`/dashboard/payment/${order.id}`);

@@ -8,7 +8,7 @@ import { type Account, expect, postListing, test } from "./fixtures.ts";
 /**
  * Issue 13's screens for a person to look at (test-results/screenshots, not kept in git): a bike's
  * page booked by the buyer looking at it, My orders with a held booking and a paid one's receipt, the
- * seller's My buyers, and each one's dashboard overview — on a phone and a laptop, in both themes.
+ * seller's My buyers and earnings, and each one's dashboard overview — on a phone and a laptop, in both themes.
  * The assertions only make sure each shot shows the finished page, not a spinner.
  */
 
@@ -97,6 +97,11 @@ for (const theme of THEMES) {
       await expect(seller.page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(seller.page.getByText(/loading/i)).toHaveCount(0);
       await shoot(seller.page, "deal-overview-seller");
+
+      // Issue 23: the paid bike's money, held until the handover, on the seller's earnings.
+      await seller.page.goto("/dashboard/earnings");
+      await expect(seller.page.getByLabel("Balance")).toContainText(`${MSG.earnings.held}৳1,50,000`);
+      await shoot(seller.page, "deal-earnings");
     });
   }
 }

@@ -10,6 +10,7 @@ import { authRoutes } from "#server/features/auth/routes.ts";
 import { scheduleSweep } from "#server/features/auth/sweeper.ts";
 import { categoryRoutes } from "#server/features/categories/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
+import { ledgerRoutes } from "#server/features/ledger/routes.ts";
 import { listingRoutes } from "#server/features/listings/routes.ts";
 import { messageRoutes } from "#server/features/messages/routes.ts";
 import { notificationLiveSource } from "#server/features/notifications/live.ts";
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(listingRoutes);
   await app.register(orderRoutes);
   await app.register(cashRoutes);
+  await app.register(ledgerRoutes);
   await app.register(reportRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);

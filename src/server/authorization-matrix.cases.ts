@@ -487,6 +487,10 @@ export const MATRIX: Record<string, Case> = {
       payload: { decision: "release" },
     }),
   },
+  "GET /api/me/earnings": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/me/earnings" }),
+  },
   "GET /api/me/buyers": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
     request: async () => ({ method: "GET", url: "/api/me/buyers" }),

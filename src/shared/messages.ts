@@ -318,6 +318,23 @@ export const MSG = {
     notPaid: "Only a paid order can be handed over.",
     cash: "This order was paid in cash at the meeting: MotoHaat holds no money to release.",
   },
+  /** A seller's earnings page (decision 028): their balance and every movement of their money. */
+  earnings: {
+    held: "Held until handover",
+    available: "Yours, not paid out yet",
+    paidOut: "Paid out",
+    fees: "MotoHaat's fees",
+    kind: {
+      received: "Paid by the buyer — held until the handover",
+      refunded: "Given back to the buyer",
+      released: "Released to you",
+      fee: "MotoHaat's fee",
+      paid_out: "Paid out to you",
+    },
+    emptyTitle: "No earnings yet",
+    emptyHint:
+      "When a buyer pays for one of your bikes by card, the money shows up here: held by MotoHaat until the handover, then yours.",
+  },
   /** The seller's side of a booking: My buyers and the My products cards. */
   sellerBooking: {
     held: (until: string) => `Held until ${until}`,

@@ -129,6 +129,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               rolePage(d.myOrders.path, "buyer", () => import("#web/app/my-orders-route.tsx")),
               rolePage(d.saved.path, "buyer", () => import("#web/features/saved/saved-page.tsx")),
               rolePage(d.myReviews.path, "seller", () => import("#web/features/reviews/my-reviews-page.tsx")),
+              rolePage(d.earnings.path, "seller", () => import("#web/features/payments/earnings-page.tsx")),
               rolePage(d.payment.path, "buyer", () => import("#web/app/payment-route.tsx")),
               rolePage(
                 d.addListing.path,

@@ -70,6 +70,17 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
   throw new BadRequest(MSG.listing.badCursor, { cursor: MSG.listing.badCursor });
 }
 
+/**
+ * For feeds walked by a sequence's id, newest first (notifications, the ledger): a page's cursor is the
+ * last id it showed; anything but a whole number is a 400, never SQL's error.
+ */
+export function decodeIdCursor(raw: string | undefined): number | null {
+  if (!raw) return null;
+  if (!/^[1-9]\d{0,15}$/.test(raw))
+    throw new BadRequest(MSG.listing.badCursor, { cursor: MSG.listing.badCursor });
+  return Number(raw);
+}
+
 /** `(created_at, id) < cursor`, for ORDER BY created_at DESC, id DESC. */
 export function beforeCursor(createdAt: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
   if (!cursor) return undefined;

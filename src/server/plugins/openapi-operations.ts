@@ -231,6 +231,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   "GET /api/me/orders": { operationId: "listMyOrders" },
   "GET /api/me/buyers": { operationId: "listMyBuyers" },
+  "GET /api/me/earnings": { operationId: "getMyEarnings" },
   "POST /api/orders/:id/payment-intent": {
     operationId: "createPaymentIntent",
     problems: {

@@ -25,6 +25,7 @@ export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {
     { label: "Add a product", href: paths.dashboard.addListing.getHref() },
     { label: "My products", href: paths.dashboard.myListings.getHref() },
     { label: "My buyers", href: paths.dashboard.myBuyers.getHref() },
+    { label: "Earnings", href: paths.dashboard.earnings.getHref() },
     { label: "My ratings", href: paths.dashboard.myReviews.getHref() },
     MESSAGES,
   ],

@@ -92,6 +92,7 @@ describe("navbar", () => {
       ["Add a product", "/dashboard/addproduct"],
       ["My products", "/dashboard/myproducts"],
       ["My buyers", "/dashboard/mybuyers"],
+      ["Earnings", "/dashboard/earnings"],
       ["My ratings", "/dashboard/myreviews"],
       ["Messages", "/dashboard/messages"],
     ]);

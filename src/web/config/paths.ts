@@ -54,6 +54,8 @@ export const paths = {
       getHref: (id: string) => `/dashboard/myproducts/edit/${encodeURIComponent(id)}`,
     },
     myBuyers: { path: "mybuyers", getHref: () => "/dashboard/mybuyers" },
+    /** A seller's money: held, released, paid out (decision 028). */
+    earnings: { path: "earnings", getHref: () => "/dashboard/earnings" },
     /** A buyer's or seller's conversations, and one of them. */
     messages: { path: "messages", getHref: () => "/dashboard/messages" },
     conversation: {

@@ -47,6 +47,8 @@ export const queryKeys = {
   },
   payments: {
     intent: (orderId: string) => ["payments", "intent", orderId] as const,
+    /** The seller's earnings: refreshed by nothing the seller does; fresh on each visit. */
+    earnings: ["payments", "earnings"] as const,
   },
   reports: {
     all: ["reports"] as const,

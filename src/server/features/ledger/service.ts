@@ -3,7 +3,7 @@
  * poisha. Entries are written by the workflows that move the money, inside their transactions; what
  * anyone is owed or holds is a sum of entries, worked out when asked, never a stored number.
  */
-import { and, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client.ts";
 import { ledgerEntries } from "#server/db/schema.ts";
 
@@ -131,4 +131,48 @@ export function orderEntries(
     })
     .from(ledgerEntries)
     .where(and(isNotNull(ledgerEntries.orderId), inArray(ledgerEntries.kind, kinds)));
+}
+
+/** Where a seller's money is, in poisha: held for their bikes, owed to them, paid out, taken as fees. */
+export async function sellerBalance(
+  db: Db,
+  sellerId: string,
+): Promise<{ held: number; owed: number; paidOut: number; fees: number }> {
+  const [row] = await rowsOf<Record<LedgerKind, string>>(
+    db,
+    sql`
+      select
+        coalesce(sum(amount) filter (where kind = 'received'), 0) as received,
+        coalesce(sum(amount) filter (where kind = 'refunded'), 0) as refunded,
+        coalesce(sum(amount) filter (where kind = 'released'), 0) as released,
+        coalesce(sum(amount) filter (where kind = 'fee'), 0) as fee,
+        coalesce(sum(amount) filter (where kind = 'paid_out'), 0) as paid_out
+      from ${ledgerEntries} where seller_id = ${sellerId}`,
+  );
+  const [received, refunded, released, fee, paidOut] = [
+    row!.received,
+    row!.refunded,
+    row!.released,
+    row!.fee,
+    row!.paid_out,
+  ].map(Number) as [number, number, number, number, number];
+  return { held: received - refunded - released, owed: released - fee - paidOut, paidOut, fees: fee };
+}
+
+/** A page of a seller's entries, newest first (the id is the order they were written in). */
+export function sellerEntries(db: Db, sellerId: string, before: number | null, limit: number) {
+  return db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amount,
+      orderId: ledgerEntries.orderId,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.sellerId, sellerId), before === null ? undefined : lt(ledgerEntries.id, before)),
+    )
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
 }

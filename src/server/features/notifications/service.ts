@@ -1,10 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client.ts";
 import { emailOptOuts, notifications, outbox } from "#server/db/schema.ts";
-import { BadRequest } from "#server/errors.ts";
 import { type AuthUser, isLiveAccount, lockLiveAccount } from "#server/features/people/accounts.ts";
 import { publishLive } from "#server/lib/live-events.ts";
-import { MSG } from "#shared/messages.ts";
+import { decodeIdCursor } from "#server/lib/pagination.ts";
 import {
   type EmailPreferences,
   NOTIFICATION_KINDS,
@@ -132,14 +131,6 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
-}
-
-/** A page's cursor is the last id it showed; anything but a whole number is a 400, never SQL's error. */
-function decodeIdCursor(raw: string | undefined): number | null {
-  if (!raw) return null;
-  if (!/^[1-9]\d{0,15}$/.test(raw))
-    throw new BadRequest(MSG.listing.badCursor, { cursor: MSG.listing.badCursor });
-  return Number(raw);
 }
 
 /** `GET /api/notifications`: the person's notifications, newest first, with the unread count. */

@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  inArray,
   isNull,
   lte,
   ne,
@@ -263,6 +264,17 @@ export async function intentOfOrder(db: Db, orderId: string): Promise<string | n
 export async function lockOrder(tx: Tx, orderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return order;
+}
+
+/** The bike of each of these orders, by order id (for statements that name it). */
+export async function bikesOfOrders(db: Db, orderIds: string[]): Promise<Map<string, { model: string }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orders.id, model: listings.model })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .where(inArray(orders.id, orderIds));
+  return new Map(rows.map((r) => [r.orderId, { model: r.model }]));
 }
 
 /** Who sells the order's bike. */

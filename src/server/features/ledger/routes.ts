@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sellerEarnings } from "#server/workflows/earnings.ts";
+import { EarningsPageSchema } from "#shared/schemas/earnings.ts";
+import { PageQuerySchema } from "#shared/schemas/paging.ts";
+
+/** The money MotoHaat holds and owes, as each seller sees theirs (decision 028). */
+export async function ledgerRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/me/earnings",
+    {
+      config: { access: ["seller"], noStore: true },
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Your earnings: what MotoHaat holds for your bikes, what it owes you and has paid out, and every movement of your money, newest first",
+        querystring: PageQuerySchema,
+        response: { 200: EarningsPageSchema },
+      },
+    },
+    async (request) => sellerEarnings(app.db, request.user!, request.query),
+  );
+}

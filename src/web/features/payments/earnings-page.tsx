@@ -1,0 +1,107 @@
+import { Wallet } from "lucide-react";
+import { Link } from "react-router";
+import { formatDateTime } from "#shared/format.ts";
+import { MSG } from "#shared/messages.ts";
+import type { EarningsBalance, EarningsEntry } from "#shared/schemas/earnings.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { ListFrame } from "#web/components/list-frame.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
+import { Price } from "#web/components/price.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useEarnings } from "./api/get-earnings.ts";
+
+/** Money coming to the seller reads as plus, money leaving their balance as minus. */
+const SIGN: Record<EarningsEntry["kind"], "+" | "−" | ""> = {
+  received: "",
+  refunded: "",
+  released: "+",
+  fee: "−",
+  paid_out: "−",
+};
+
+function Balance({ balance }: { balance: EarningsBalance }) {
+  const parts: [string, number][] = [
+    [MSG.earnings.available, balance.available],
+    [MSG.earnings.held, balance.held],
+    [MSG.earnings.paidOut, balance.paidOut],
+    [MSG.earnings.fees, balance.fees],
+  ];
+  return (
+    <dl aria-label="Balance" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {parts.map(([label, amount], i) => (
+        <div key={label} className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4">
+          <dt className="text-sm text-base-content/70">{label}</dt>
+          <dd className={i === 0 ? "text-2xl font-bold text-primary" : "text-xl font-semibold"}>
+            <Price amount={amount} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function EntryRow({ entry }: { entry: EarningsEntry }) {
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-base-300 py-3 last:border-b-0">
+      <div className="flex min-w-0 flex-col">
+        <span className="font-medium">{MSG.earnings.kind[entry.kind]}</span>
+        <span className="text-sm text-base-content/70">
+          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          {entry.order ? (
+            <>
+              {" · "}
+              <Link to={paths.dashboard.myBuyers.getHref()} className="link link-hover">
+                {entry.order.model}
+              </Link>
+            </>
+          ) : null}
+        </span>
+      </div>
+      <span
+        className={`font-semibold tabular-nums ${SIGN[entry.kind] === "−" ? "text-base-content/80" : ""}`}
+      >
+        {SIGN[entry.kind]}
+        <Price amount={entry.amount} />
+      </span>
+    </li>
+  );
+}
+
+/** `/dashboard/earnings`: where the seller's money is, and every movement of it, newest first. */
+export default function EarningsPage() {
+  const query = useEarnings();
+  const balance = query.data?.pages[0]?.balance;
+  return (
+    <section className="flex flex-col gap-6">
+      <PageTitle>Earnings — MotoHaat</PageTitle>
+      <h1 className="text-2xl font-bold">Earnings</h1>
+      {balance ? <Balance balance={balance} /> : null}
+      <ListFrame
+        query={query}
+        loading={<Spinner label="Loading your earnings" />}
+        empty={
+          <EmptyState title={MSG.earnings.emptyTitle} icon={<Wallet className="size-10" />}>
+            {MSG.earnings.emptyHint}
+          </EmptyState>
+        }
+      >
+        {(entries) => (
+          <section
+            aria-labelledby="statement-heading"
+            className="rounded-box border border-base-300 bg-base-100 p-4"
+          >
+            <h2 id="statement-heading" className="text-lg font-semibold">
+              Statement
+            </h2>
+            <ul aria-label="Movements of your money">
+              {entries.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} />
+              ))}
+            </ul>
+          </section>
+        )}
+      </ListFrame>
+    </section>
+  );
+}
