@@ -33,6 +33,28 @@ export async function recordOrderEntry(tx: Tx, entry: OrderEntry): Promise<boole
   return written.length === 1;
 }
 
+/** Each kind's sum, in poisha, over the entries `where` picks (all of them without). */
+async function sumsOf(db: Db | Tx, where?: SQL) {
+  const [row] = await rowsOf<Record<LedgerKind, string>>(
+    db,
+    sql`
+      select
+        coalesce(sum(amount) filter (where kind = 'received'), 0) as received,
+        coalesce(sum(amount) filter (where kind = 'refunded'), 0) as refunded,
+        coalesce(sum(amount) filter (where kind = 'released'), 0) as released,
+        coalesce(sum(amount) filter (where kind = 'fee'), 0) as fee,
+        coalesce(sum(amount) filter (where kind = 'paid_out'), 0) as paid_out
+      from ${ledgerEntries} ${where ? sql`where ${where}` : sql``}`,
+  );
+  return {
+    received: Number(row!.received),
+    refunded: Number(row!.refunded),
+    released: Number(row!.released),
+    fee: Number(row!.fee),
+    paidOut: Number(row!.paid_out),
+  };
+}
+
 /** Sums of the whole ledger, in poisha. */
 export type LedgerTotals = {
   received: number;
@@ -88,22 +110,7 @@ export async function ledgerProblems(db: Db | Tx): Promise<{ totals: LedgerTotal
     if (Number(row.owed) < 0)
       problems.push(`seller ${row.seller_id}: paid out more than released (${row.owed})`);
 
-  const [sums] = await rowsOf<Record<LedgerKind, string>>(
-    db,
-    sql`
-      select
-        coalesce(sum(amount) filter (where kind = 'received'), 0) as received,
-        coalesce(sum(amount) filter (where kind = 'refunded'), 0) as refunded,
-        coalesce(sum(amount) filter (where kind = 'released'), 0) as released,
-        coalesce(sum(amount) filter (where kind = 'fee'), 0) as fee,
-        coalesce(sum(amount) filter (where kind = 'paid_out'), 0) as paid_out
-      from ${ledgerEntries}`,
-  );
-  const received = Number(sums!.received);
-  const refunded = Number(sums!.refunded);
-  const released = Number(sums!.released);
-  const fee = Number(sums!.fee);
-  const paidOut = Number(sums!.paid_out);
+  const { received, refunded, released, fee, paidOut } = await sumsOf(db);
   const totals = {
     received,
     refunded,
@@ -138,24 +145,10 @@ export async function sellerBalance(
   db: Db,
   sellerId: string,
 ): Promise<{ held: number; owed: number; paidOut: number; fees: number }> {
-  const [row] = await rowsOf<Record<LedgerKind, string>>(
+  const { received, refunded, released, fee, paidOut } = await sumsOf(
     db,
-    sql`
-      select
-        coalesce(sum(amount) filter (where kind = 'received'), 0) as received,
-        coalesce(sum(amount) filter (where kind = 'refunded'), 0) as refunded,
-        coalesce(sum(amount) filter (where kind = 'released'), 0) as released,
-        coalesce(sum(amount) filter (where kind = 'fee'), 0) as fee,
-        coalesce(sum(amount) filter (where kind = 'paid_out'), 0) as paid_out
-      from ${ledgerEntries} where seller_id = ${sellerId}`,
+    sql`${ledgerEntries.sellerId} = ${sellerId}`,
   );
-  const [received, refunded, released, fee, paidOut] = [
-    row!.received,
-    row!.refunded,
-    row!.released,
-    row!.fee,
-    row!.paid_out,
-  ].map(Number) as [number, number, number, number, number];
   return { held: received - refunded - released, owed: released - fee - paidOut, paidOut, fees: fee };
 }
 
