@@ -23,6 +23,7 @@ import type { PaymentProvider } from "#server/features/payments/provider/provide
 import { createStripeProvider } from "#server/features/payments/provider/stripe-provider.ts";
 import { createTestProvider } from "#server/features/payments/provider/test-provider.ts";
 import { paymentRoutes } from "#server/features/payments/routes.ts";
+import { payoutRoutes } from "#server/features/payouts/routes.ts";
 import { reportRoutes } from "#server/features/reports/routes.ts";
 import { reviewRoutes } from "#server/features/reviews/routes.ts";
 import { savedRoutes } from "#server/features/saved/routes.ts";
@@ -144,6 +145,7 @@ export async function buildApp({
   await app.register(orderRoutes);
   await app.register(cashRoutes);
   await app.register(ledgerRoutes);
+  await app.register(payoutRoutes);
   await app.register(reportRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);

@@ -491,6 +491,18 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
     request: async () => ({ method: "GET", url: "/api/me/earnings" }),
   },
+  "GET /api/me/payout-details": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
+    request: async () => ({ method: "GET", url: "/api/me/payout-details" }),
+  },
+  "PUT /api/me/payout-details": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
+    request: async () => ({
+      method: "PUT",
+      url: "/api/me/payout-details",
+      payload: { method: "bkash", walletNumber: "01712-345678" },
+    }),
+  },
   "GET /api/me/buyers": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },
     request: async () => ({ method: "GET", url: "/api/me/buyers" }),

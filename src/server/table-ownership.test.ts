@@ -31,6 +31,7 @@ const OWNERS: Record<string, string[]> = {
   orders: ["features/orders"],
   payments: ["features/payments"],
   ledgerEntries: ["features/ledger"],
+  payoutAccounts: ["features/payouts"],
   testPaymentIntents: ["features/payments/provider/test-provider.ts"],
   reports: ["features/reports"],
   images: ["images"],

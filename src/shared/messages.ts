@@ -335,6 +335,27 @@ export const MSG = {
     emptyHint:
       "When a buyer pays for one of your bikes by card, the money shows up here: held by MotoHaat until the handover, then yours.",
   },
+  /** Where a seller is paid (the profile page): a bKash or Nagad wallet, or a bank account. */
+  payout: {
+    title: "Where to be paid",
+    intro: "MotoHaat pays what it owes you to this account. Only you and MotoHaat's admins see its number.",
+    notSet: "Not set yet: money MotoHaat owes you waits until you say where to pay it.",
+    method: "Paid to",
+    wallet: (method: string) => `${method} number`,
+    accountName: "Name on the account",
+    bankName: "Bank",
+    branch: "Branch",
+    accountNumber: "Account number",
+    save: "Save payout details",
+    saved: "Payout details saved.",
+    methodRequired: "choose bKash, Nagad or a bank account",
+    walletInvalid: "enter the wallet's Bangladeshi mobile number, such as 01712-345678",
+    accountNameRequired: "enter the name on the account",
+    bankNameRequired: "enter the bank's name",
+    branchRequired: "enter the branch",
+    accountNumberInvalid: "enter the account number: 6 to 20 digits",
+    tooLong: "at most 100 characters",
+  },
   /** The seller's side of a booking: My buyers and the My products cards. */
   sellerBooking: {
     held: (until: string) => `Held until ${until}`,

@@ -34,6 +34,7 @@ const PRIVATE = [
   "listing_photo_uploads",
   "payments",
   "ledger_entries",
+  "payout_accounts",
   "test_payment_intents",
   "reports",
   "conversations",

@@ -448,6 +448,40 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * Where a seller is paid what MotoHaat owes them (issue 23): a bKash or Nagad wallet (a Bangladeshi
+ * mobile number, `+8801…`) or a bank account. One per seller, replaced when they change it. Seen by its
+ * owner and the admins who pay out, nobody else.
+ */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    sellerId: uuid("seller_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method", { enum: ["bkash", "nagad", "bank"] }).notNull(),
+    /** bKash or Nagad: the wallet's number, as `normalisePhone` stores a phone. */
+    walletNumber: text("wallet_number"),
+    accountName: text("account_name"),
+    bankName: text("bank_name"),
+    branch: text("branch"),
+    /** Digits only. */
+    accountNumber: text("account_number"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payout_accounts_method_check", sql`${t.method} in ('bkash', 'nagad', 'bank')`),
+    check(
+      "payout_accounts_fields_check",
+      sql`case when ${t.method} = 'bank'
+        then ${t.walletNumber} is null and ${t.accountName} is not null and ${t.bankName} is not null
+          and ${t.branch} is not null and ${t.accountNumber} is not null
+        else ${t.walletNumber} is not null and ${t.accountName} is null and ${t.bankName} is null
+          and ${t.branch} is null and ${t.accountNumber} is null end`,
+    ),
+  ],
+);
+
 /** Small facts about this database, such as when demo data was seeded (so it is seeded once). */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),

@@ -232,6 +232,8 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   "GET /api/me/orders": { operationId: "listMyOrders" },
   "GET /api/me/buyers": { operationId: "listMyBuyers" },
   "GET /api/me/earnings": { operationId: "getMyEarnings" },
+  "GET /api/me/payout-details": { operationId: "getMyPayoutDetails" },
+  "PUT /api/me/payout-details": { operationId: "setMyPayoutDetails" },
   "POST /api/orders/:id/payment-intent": {
     operationId: "createPaymentIntent",
     problems: {

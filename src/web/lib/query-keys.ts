@@ -49,6 +49,8 @@ export const queryKeys = {
     intent: (orderId: string) => ["payments", "intent", orderId] as const,
     /** The seller's earnings: refreshed by nothing the seller does; fresh on each visit. */
     earnings: ["payments", "earnings"] as const,
+    /** Where the seller is paid: changed only on the profile page. */
+    payoutDetails: ["payments", "payout-details"] as const,
   },
   reports: {
     all: ["reports"] as const,

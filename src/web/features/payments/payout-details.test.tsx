@@ -1,0 +1,79 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
+import { PayoutDetailsSection } from "./payout-details.tsx";
+
+const routes = withToasts([{ path: "/dashboard/profile", element: <PayoutDetailsSection /> }]);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Where to be paid", () => {
+  it("asks for it while unset; a wrong number is refused in the page, a good one saved as the server keeps it", async () => {
+    const fetchMock = mockApi({
+      "GET /api/me/payout-details": () => ({ body: { details: null } }),
+      "PUT /api/me/payout-details": () => ({
+        body: {
+          details: {
+            method: "bkash",
+            walletNumber: "+8801712345678",
+            accountName: null,
+            bankName: null,
+            branch: null,
+            accountNumber: null,
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/profile");
+
+    expect(await screen.findByText(MSG.payout.notSet)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: MSG.payout.save }));
+    expect(await screen.findByText(MSG.payout.methodRequired)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("radio", { name: "bKash" }));
+    const number = screen.getByLabelText(MSG.payout.wallet("bKash"));
+    await user.type(number, "12345");
+    await user.click(screen.getByRole("button", { name: MSG.payout.save }));
+    expect(await screen.findByText(MSG.payout.walletInvalid)).toBeInTheDocument();
+    expect(number).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      "/api/me/payout-details",
+      expect.objectContaining({ method: "PUT" }),
+    );
+
+    await user.clear(number);
+    await user.type(number, "01712-345678");
+    await user.click(screen.getByRole("button", { name: MSG.payout.save }));
+    expect(await screen.findByText(MSG.payout.saved)).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ method: "bkash", walletNumber: "01712-345678" });
+    expect(number).toHaveValue("01712-345678");
+  });
+
+  it("shows a bank account already set, with its four fields", async () => {
+    mockApi({
+      "GET /api/me/payout-details": () => ({
+        body: {
+          details: {
+            method: "bank",
+            walletNumber: null,
+            accountName: "Karim Uddin",
+            bankName: "Dutch-Bangla Bank",
+            branch: "Banani",
+            accountNumber: "123456789012",
+          },
+        },
+      }),
+    });
+    renderRoutes(routes, "/dashboard/profile");
+    expect(await screen.findByRole("radio", { name: "Bank account" })).toBeChecked();
+    expect(screen.getByLabelText(MSG.payout.accountName)).toHaveValue("Karim Uddin");
+    expect(screen.getByLabelText(MSG.payout.bankName)).toHaveValue("Dutch-Bangla Bank");
+    expect(screen.getByLabelText(MSG.payout.branch)).toHaveValue("Banani");
+    expect(screen.getByLabelText(MSG.payout.accountNumber)).toHaveValue("123456789012");
+    expect(screen.queryByText(MSG.payout.notSet)).not.toBeInTheDocument();
+  });
+});
