@@ -89,6 +89,7 @@ describe("money held until the handover", () => {
         data: expect.objectContaining({
           title: TALK_MSG.notification.releasedTitle("Pulsar 150"),
           body: TALK_MSG.notification.releasedConfirmed("৳1,95,000"),
+          link: "/dashboard/earnings",
         }),
       },
     ]);

@@ -54,7 +54,7 @@ async function release(tx: Tx, due: DueMoney, money: MoneyRules, why: "confirmed
         why === "confirmed"
           ? TALK_MSG.notification.releasedConfirmed(amount)
           : TALK_MSG.notification.releasedDue(amount),
-      link: "/dashboard/mybuyers",
+      link: "/dashboard/earnings",
       bike: { model: order!.model, price: due.price },
     },
   });
