@@ -340,6 +340,7 @@ export const MSG = {
     title: "Where to be paid",
     intro: "MotoHaat pays what it owes you to this account. Only you and MotoHaat's admins see its number.",
     notSet: "Not set yet: money MotoHaat owes you waits until you say where to pay it.",
+    add: "Say where to be paid",
     method: "Paid to",
     wallet: (method: string) => `${method} number`,
     accountName: "Name on the account",

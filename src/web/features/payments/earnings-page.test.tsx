@@ -7,6 +7,15 @@ import EarningsPageView from "./earnings-page.tsx";
 
 const routes = [{ path: "/dashboard/earnings", Component: EarningsPageView }];
 
+const BKASH = {
+  method: "bkash",
+  walletNumber: "+8801712345678",
+  accountName: null,
+  bankName: null,
+  branch: null,
+  accountNumber: null,
+};
+
 const page = (over: Partial<EarningsPage> = {}): EarningsPage => ({
   items: [],
   nextCursor: null,
@@ -18,6 +27,7 @@ describe("Earnings", () => {
   it("shows the balance, then every movement of the seller's money with its bike, newest first", async () => {
     const order = { id: "o-1", model: "Yamaha FZS V3" };
     mockApi({
+      "GET /api/me/payout-details": () => ({ body: { details: BKASH } }),
       "GET /api/me/earnings": () => ({
         body: page({
           balance: { held: 90_000, available: 147_000, paidOut: 0, fees: 3_000 },
@@ -46,9 +56,40 @@ describe("Earnings", () => {
   });
 
   it("says what will show up here before any card sale", async () => {
-    mockApi({ "GET /api/me/earnings": () => ({ body: page() }) });
+    mockApi({
+      "GET /api/me/earnings": () => ({ body: page() }),
+      "GET /api/me/payout-details": () => ({ body: { details: null } }),
+    });
     renderRoutes(routes, "/dashboard/earnings");
     expect(await screen.findByRole("heading", { name: MSG.earnings.emptyTitle })).toBeInTheDocument();
     expect(screen.getByText(MSG.earnings.emptyHint)).toBeInTheDocument();
+    // Nothing is owed yet: no need to ask where to pay it.
+    expect(screen.queryByText(MSG.payout.notSet)).not.toBeInTheDocument();
+  });
+
+  it("asks a seller with money coming and nowhere to pay it to say where, with a link to the form", async () => {
+    mockApi({
+      "GET /api/me/earnings": () => ({
+        body: page({
+          balance: { held: 150_000, available: 0, paidOut: 0, fees: 0 },
+          items: [
+            {
+              id: "1",
+              kind: "received",
+              amount: 150_000,
+              at: "2026-11-25T04:00:00.000Z",
+              order: { id: "o-1", model: "Gixxer" },
+            },
+          ],
+        }),
+      }),
+      "GET /api/me/payout-details": () => ({ body: { details: null } }),
+    });
+    renderRoutes(routes, "/dashboard/earnings");
+    expect(await screen.findByText(MSG.payout.notSet)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: MSG.payout.add })).toHaveAttribute(
+      "href",
+      "/dashboard/profile#payout",
+    );
   });
 });

@@ -10,6 +10,7 @@ import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useEarnings } from "./api/get-earnings.ts";
+import { usePayoutDetails } from "./api/payout-details.ts";
 
 /** Money coming to the seller reads as plus, money leaving their balance as minus. */
 const SIGN: Record<EarningsEntry["kind"], "+" | "−" | ""> = {
@@ -68,6 +69,20 @@ function EntryRow({ entry }: { entry: EarningsEntry }) {
   );
 }
 
+/** Money is coming to a seller who has not said where to be paid: it waits, so ask (issue 23, item 3). */
+function PayoutMissing({ balance }: { balance: EarningsBalance }) {
+  const payout = usePayoutDetails();
+  if (!payout.data || payout.data.details || balance.held + balance.available === 0) return null;
+  return (
+    <div role="status" className="alert alert-warning flex flex-wrap justify-between gap-3">
+      <span>{MSG.payout.notSet}</span>
+      <Link to={`${paths.dashboard.profile.getHref()}#payout`} className="btn btn-sm">
+        {MSG.payout.add}
+      </Link>
+    </div>
+  );
+}
+
 /** `/dashboard/earnings`: where the seller's money is, and every movement of it, newest first. */
 export default function EarningsPage() {
   const query = useEarnings();
@@ -76,6 +91,7 @@ export default function EarningsPage() {
     <section className="flex flex-col gap-6">
       <PageTitle>Earnings — MotoHaat</PageTitle>
       <h1 className="text-2xl font-bold">Earnings</h1>
+      {balance ? <PayoutMissing balance={balance} /> : null}
       {balance ? <Balance balance={balance} /> : null}
       <ListFrame
         query={query}
