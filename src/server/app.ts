@@ -17,6 +17,7 @@ import { notificationLiveSource } from "#server/features/notifications/live.ts";
 import { notificationRoutes } from "#server/features/notifications/routes.ts";
 import { scheduleOutboxWorker } from "#server/features/notifications/worker.ts";
 import { cashRoutes } from "#server/features/orders/cash-routes.ts";
+import { disputeRoutes } from "#server/features/orders/dispute-routes.ts";
 import { orderRoutes } from "#server/features/orders/routes.ts";
 import { overviewRoutes } from "#server/features/overview/routes.ts";
 import type { PaymentProvider } from "#server/features/payments/provider/provider.ts";
@@ -155,11 +156,12 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(overviewRoutes);
   const payments = config.payments;
-  await app.register(paymentRoutes, {
-    provider:
-      paymentProvider ??
-      (payments.provider === "stripe" ? createStripeProvider(payments) : createTestProvider(database.db)),
-  });
+  const provider =
+    paymentProvider ??
+    (payments.provider === "stripe" ? createStripeProvider(payments) : createTestProvider(database.db));
+  await app.register(paymentRoutes, { provider });
+  // A dispute's refund goes back through the same provider that took the payment.
+  await app.register(disputeRoutes, { provider });
 
   await app.register(webPlugin, { imageDir: config.imageDir, webDist: config.webDist });
   return app;

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { orders } from "#server/db/schema.ts";
+import { ledgerEntries, orders, payoutAccounts } from "#server/db/schema.ts";
 import { sendPasswordReset } from "#server/features/auth/password-reset.ts";
 import { buildConversation, buildConversationReport, buildOffer } from "#server/features/messages/testing.ts";
 import { buildDeadLetter } from "#server/features/notifications/testing.ts";
@@ -133,6 +133,33 @@ async function buyersCardPaidOrder(w: World) {
     .set({ status: "paid", paidAt: sql`now()`, releaseDueAt: sql`now() + interval '7 days'` })
     .where(eq(orders.id, id));
   return id;
+}
+
+/** A fresh card-paid order of "buyer" whose handover they disputed (an admin decides). */
+async function handoverDisputedOrder(w: World) {
+  const id = await buyersCardPaidOrder(w);
+  const res = await call(w.app, {
+    method: "POST",
+    url: `/api/orders/${id}/dispute`,
+    cookie: w.cookies.buyer,
+    payload: { reason: "not_handed_over", description: "The seller never came to the meeting place." },
+  });
+  if (res.statusCode !== 200) throw new Error(`handover dispute failed: ${res.body}`);
+  return id;
+}
+
+/** ৳1 more owed to "seller", who has payout details (rows, as a release and the profile would leave them). */
+async function sellerOwedMoney(w: World) {
+  const orderId = await buyersCardPaidOrder(w);
+  await w.app.db.insert(ledgerEntries).values([
+    { kind: "received", amount: 100, orderId, sellerId: w.users.seller.id },
+    { kind: "released", amount: 100, orderId, sellerId: w.users.seller.id },
+  ]);
+  await w.app.db
+    .insert(payoutAccounts)
+    .values({ sellerId: w.users.seller.id, method: "bkash", walletNumber: "+8801712345678" })
+    .onConflictDoNothing();
+  return w.users.seller.id;
 }
 
 /** A fresh review by "buyer" of "seller", through the API. */
@@ -486,6 +513,46 @@ export const MATRIX: Record<string, Case> = {
       url: `/api/admin/cash-disputes/${await cashDisputedOrder(w)}/resolve`,
       payload: { decision: "release" },
     }),
+  },
+  "POST /api/orders/:id/dispute": {
+    expected: { anonymous: 401, buyer: 200, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 403 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/orders/${await buyersCardPaidOrder(w)}/dispute`,
+      payload: { reason: "not_as_described", description: "The engine number differs from the papers." },
+    }),
+  },
+  "GET /api/admin/handover-disputes": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/handover-disputes" }),
+  },
+  "POST /api/admin/handover-disputes/:id/decide": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 204 },
+    request: async (w) => ({
+      method: "POST",
+      url: `/api/admin/handover-disputes/${await handoverDisputedOrder(w)}/decide`,
+      payload: { decision: "release", note: "The buyer confirmed on the phone that all is well." },
+    }),
+  },
+  "GET /api/admin/payouts": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/payouts" }),
+  },
+  "GET /api/admin/payouts.csv": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/payouts.csv" }),
+  },
+  "POST /api/admin/payouts": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 201 },
+    request: async (w) => ({
+      method: "POST",
+      url: "/api/admin/payouts",
+      payload: { sellerId: await sellerOwedMoney(w), amount: 1, reference: "8N7A6D5C4B" },
+    }),
+  },
+  "GET /api/admin/money-log": {
+    expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 403, otherSeller: 403, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/admin/money-log" }),
   },
   "GET /api/me/earnings": {
     expected: { anonymous: 401, buyer: 403, otherBuyer: 403, seller: 200, otherSeller: 200, admin: 403 },

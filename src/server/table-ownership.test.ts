@@ -31,6 +31,8 @@ const OWNERS: Record<string, string[]> = {
   orders: ["features/orders"],
   payments: ["features/payments"],
   ledgerEntries: ["features/ledger"],
+  moneyActions: ["features/ledger"],
+  handoverDisputes: ["features/orders"],
   payoutAccounts: ["features/payouts"],
   testPaymentIntents: ["features/payments/provider/test-provider.ts"],
   reports: ["features/reports"],

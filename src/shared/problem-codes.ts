@@ -1,4 +1,5 @@
 import { MSG } from "./messages.ts";
+import { MONEY_MSG } from "./money-messages.ts";
 import { TALK_MSG } from "./talk-messages.ts";
 
 /*
@@ -15,10 +16,10 @@ type KeysOf<T, Prefix extends string = ""> = {
   [K in keyof T & string]: T[K] extends Message ? `${Prefix}${K}` : KeysOf<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-/** Every message, MSG's and TALK_MSG's: their keys do not overlap. */
-const ALL_MESSAGES = { ...MSG, ...TALK_MSG };
+/** Every message, MSG's, TALK_MSG's and MONEY_MSG's: their keys do not overlap. */
+const ALL_MESSAGES = { ...MSG, ...TALK_MSG, ...MONEY_MSG };
 
-/** The key of a message in MSG or TALK_MSG: `"order.tooManyHolds"`, `"conversation.blocked"`. */
+/** The key of a message in MSG, TALK_MSG or MONEY_MSG: `"order.tooManyHolds"`, `"dispute.tooLate"`. */
 export type MessageKey = KeysOf<typeof ALL_MESSAGES>;
 
 /**
@@ -85,6 +86,15 @@ const MESSAGE_PROBLEMS = {
   "order.notYourBike": [403],
   "handover.notPaid": [409],
   "handover.cash": [409],
+  "dispute.notHeld": [409],
+  "dispute.tooLate": [409],
+  "dispute.alreadyReported": [409],
+  "dispute.handoverDisputed": [409],
+  "dispute.notOpen": [409],
+  "dispute.notFound": [404],
+  "payouts.moreThanOwed": [409],
+  "payouts.noPayoutDetails": [409],
+  "payouts.notASeller": [404],
   "report.alreadyReported": [409],
   "report.nothingToDismiss": [404],
   "review.notFound": [404],

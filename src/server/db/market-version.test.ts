@@ -35,6 +35,8 @@ const PRIVATE = [
   "payments",
   "ledger_entries",
   "payout_accounts",
+  "money_actions",
+  "handover_disputes",
   "test_payment_intents",
   "reports",
   "conversations",
@@ -67,9 +69,11 @@ describe("the market's version", () => {
     const triggered = Object.fromEntries(result.rows.map((r) => [r.table, r.triggers]));
     for (const table of PUBLIC)
       expect(triggered[table], table).toEqual(["market_changed", "market_truncated"]);
-    // The ledger's own triggers keep it append-only (decision 028): no market version among them.
+    // The ledger's and the money log's own triggers keep them append-only (decision 028): no market
+    // version among them.
     const own: Record<string, string[]> = {
       ledger_entries: ["ledger_entries_no_change", "ledger_entries_no_truncate"],
+      money_actions: ["money_actions_no_change", "money_actions_no_truncate"],
     };
     for (const table of PRIVATE) expect(triggered[table], table).toEqual(own[table]);
   });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -434,6 +435,10 @@ export const ledgerEntries = pgTable(
     sellerId: uuid("seller_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
+    /** The admin's action that wrote it (a payout always; a dispute's refund or release). */
+    actionId: bigint("action_id", { mode: "number" }).references((): AnyPgColumn => moneyActions.id, {
+      onDelete: "restrict",
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -445,6 +450,89 @@ export const ledgerEntries = pgTable(
       sql`${t.kind} in ('received', 'refunded', 'released', 'fee', 'paid_out')`,
     ),
     check("ledger_entries_order_check", sql`(${t.kind} = 'paid_out') = (${t.orderId} is null)`),
+    check("ledger_entries_payout_check", sql`${t.kind} <> 'paid_out' or ${t.actionId} is not null`),
+  ],
+);
+
+/**
+ * Every admin action on money (issue 23, decision 028): a payout recorded, or a disputed handover's
+ * held money refunded to the buyer or released to the seller. Who (`admin_id`), when, what (the
+ * seller, the order, the amount in poisha) and why (`note`); a payout also keeps the transfer's
+ * reference and where it was sent. Append-only like the ledger (migration 0019's trigger); the ledger
+ * entries an action wrote point at it.
+ */
+export const moneyActions = pgTable(
+  "money_actions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    action: text("action", { enum: ["payout", "refund", "release"] }).notNull(),
+    /** Accounts are closed, never deleted (decision 028): the admin stays named. */
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The disputed order; none for a payout, which pays a seller's balance. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** Poisha, always positive. */
+    amount: integer("amount").notNull(),
+    /** A payout's transfer: the bKash or Nagad transaction id, or the bank's reference. */
+    reference: text("reference"),
+    /** A payout's destination as the seller's payout details read when it was recorded. */
+    paidTo: text("paid_to"),
+    /** Why: the admin's words (a dispute's decision, which both people read; a payout's optional note). */
+    note: text("note").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("money_actions_seller_idx").on(t.sellerId, t.id),
+    check("money_actions_amount_check", sql`${t.amount} > 0`),
+    check("money_actions_action_check", sql`${t.action} in ('payout', 'refund', 'release')`),
+    check(
+      "money_actions_payout_check",
+      sql`case when ${t.action} = 'payout'
+        then ${t.orderId} is null and ${t.reference} is not null and ${t.paidTo} is not null
+        else ${t.orderId} is not null and ${t.reference} is null and ${t.paidTo} is null end`,
+    ),
+  ],
+);
+
+/**
+ * A buyer's "something is wrong" on a card-paid order whose money MotoHaat still holds (issue 23):
+ * the handover did not happen, or the bike is not as described. While undecided the money stays held
+ * (the release sweep passes the order by); an admin refunds the buyer or releases the money to the
+ * seller, with a note both people read. One per order.
+ */
+export const handoverDisputes = pgTable(
+  "handover_disputes",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    reason: text("reason", { enum: ["not_handed_over", "not_as_described"] }).notNull(),
+    /** The buyer's account of it, for the admin and the seller. */
+    description: text("description").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    decision: text("decision", { enum: ["refund", "release"] }),
+    /** The admin's words, shown to both people. */
+    note: text("note"),
+  },
+  (t) => [
+    // The admins' list walks open disputes, newest first.
+    index("handover_disputes_open_idx")
+      .on(t.openedAt.desc(), t.orderId.desc())
+      .where(sql`${t.decidedAt} is null`),
+    check("handover_disputes_reason_check", sql`${t.reason} in ('not_handed_over', 'not_as_described')`),
+    check(
+      "handover_disputes_decision_check",
+      sql`${t.decision} is null or ${t.decision} in ('refund', 'release')`,
+    ),
+    check(
+      "handover_disputes_decided_check",
+      sql`(${t.decidedAt} is null) = (${t.decision} is null) and (${t.decidedAt} is null) = (${t.note} is null)`,
+    ),
   ],
 );
 

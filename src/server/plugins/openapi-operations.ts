@@ -223,9 +223,24 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     operationId: "confirmHandover",
     problems: {
       409: because(
-        "The order is not paid, or it was paid in cash at the meeting (MotoHaat holds no money of it).",
+        "The order is not paid, was paid in cash at the meeting (MotoHaat holds no money of it), or its handover is disputed.",
         "handover.notPaid",
         "handover.cash",
+        "dispute.handoverDisputed",
+        "dispute.notHeld",
+      ),
+    },
+  },
+  "POST /api/orders/:id/dispute": {
+    operationId: "disputeHandover",
+    problems: {
+      409: because(
+        "The order is not card-paid, MotoHaat no longer holds its money, the time to report a problem has passed, or you reported one already.",
+        "handover.notPaid",
+        "handover.cash",
+        "dispute.notHeld",
+        "dispute.tooLate",
+        "dispute.alreadyReported",
       ),
     },
   },
@@ -283,6 +298,29 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     operationId: "resolveCashDispute",
     problems: { 409: because("The booking has no open cash dispute.", "cash.noDispute") },
   },
+  "GET /api/admin/handover-disputes": { operationId: "listHandoverDisputes" },
+  "POST /api/admin/handover-disputes/:id/decide": {
+    operationId: "decideHandoverDispute",
+    problems: {
+      404: because("No card-paid order with this id, or its buyer made no dispute.", "dispute.notFound"),
+      409: because("The dispute was decided already.", "dispute.notOpen"),
+      503: PROVIDER_DOWN,
+    },
+  },
+  "GET /api/admin/payouts": { operationId: "listOwedSellers" },
+  "GET /api/admin/payouts.csv": { operationId: "exportOwedSellers" },
+  "POST /api/admin/payouts": {
+    operationId: "recordPayout",
+    problems: {
+      404: because("No seller with this id.", "payouts.notASeller"),
+      409: because(
+        "The seller has not said where to be paid, or the amount is more than is owed.",
+        "payouts.noPayoutDetails",
+        "payouts.moreThanOwed",
+      ),
+    },
+  },
+  "GET /api/admin/money-log": { operationId: "listMoneyActions" },
   "POST /api/payments/webhook": {
     operationId: "receiveStripeWebhook",
     security: "stripeSignature",

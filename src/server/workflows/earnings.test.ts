@@ -66,6 +66,7 @@ describe("a seller's earnings", () => {
       amount: 3_000,
       at: expect.any(String),
       order: { id: orders[0]!.id, model: "FZS V3" },
+      reference: null,
     });
 
     // Two lines a page: the second page goes on where the first stopped; the balance is the whole one.

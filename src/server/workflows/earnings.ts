@@ -9,8 +9,7 @@ import { bikesOfOrders } from "#server/features/orders/service.ts";
 import type { AuthUser } from "#server/features/people/accounts.ts";
 import { decodeIdCursor } from "#server/lib/pagination.ts";
 import type { EarningsPage } from "#shared/schemas/earnings.ts";
-
-const toTaka = (poisha: number) => Math.round(poisha / 100);
+import { toTaka } from "#shared/schemas/payments.ts";
 
 export async function sellerEarnings(
   db: Db,
@@ -29,6 +28,7 @@ export async function sellerEarnings(
       amount: toTaka(r.amount),
       at: r.createdAt.toISOString(),
       order: r.orderId ? { id: r.orderId, model: bikes.get(r.orderId)?.model ?? "" } : null,
+      reference: r.reference,
     })),
     nextCursor: rows.length > q.limit ? String(page.at(-1)!.id) : null,
     balance: {

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { ledgerEntries, payments, testPaymentIntents } from "#server/db/schema.ts";
+import { ledgerEntries, moneyActions, payments, testPaymentIntents } from "#server/db/schema.ts";
 import { passHold } from "#server/features/orders/testing.ts";
 import { createTestProvider } from "#server/features/payments/provider/test-provider.ts";
 import { card, confirm, GOOD_CARD, openIntent, startPayment } from "#server/features/payments/testing.ts";
@@ -140,10 +140,22 @@ describe("the ledger", () => {
       `received ${order.id}: a card payment's money has no entry`,
     ]);
     // Entries that move more than came in, and pay out more than was released.
+    const [payout] = await t.app.db
+      .insert(moneyActions)
+      .values({
+        action: "payout",
+        adminId: seller.user.id,
+        sellerId: seller.user.id,
+        amount: 16_000_000,
+        reference: "TRX",
+        paidTo: "bKash +8801712345678",
+        note: "written behind the workflow's back",
+      })
+      .returning({ id: moneyActions.id });
     await t.app.db.insert(ledgerEntries).values([
       { kind: "received", orderId: order.id, sellerId: seller.user.id, amount: 14_000_000 },
       { kind: "released", orderId: order.id, sellerId: seller.user.id, amount: 15_000_000 },
-      { kind: "paid_out", orderId: null, sellerId: seller.user.id, amount: 16_000_000 },
+      { kind: "paid_out", orderId: null, sellerId: seller.user.id, amount: 16_000_000, actionId: payout!.id },
     ]);
     const { problems } = await checkLedger(t.app.db);
     expect(problems).toEqual(

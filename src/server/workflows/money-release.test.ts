@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { ledgerEntries, notifications, orders } from "#server/db/schema.ts";
-import { card, confirm, GOOD_CARD, openIntent } from "#server/features/payments/testing.ts";
+import { cardPaid } from "#server/features/payments/testing.ts";
 import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
@@ -17,18 +17,6 @@ import { checkLedger } from "./ledger-check.ts";
 import { releaseDueMoney } from "./money-release.ts";
 
 const DAY = 86_400_000;
-
-/** A fresh seller's bike bought by card by a fresh buyer at this price: both people and the paid order. */
-async function cardPaid(app: FastifyInstance, askingPrice = 200_000) {
-  const seller = await signedInUser(app, { role: "seller" });
-  const buyer = await signedInUser(app, { role: "buyer" });
-  const listing = await buildListing(app, { sellerId: seller.user.id, askingPrice, model: "Pulsar 150" });
-  const booked = await bookOrder(app, buyer.cookie, listing.id);
-  const intent = await openIntent(app, buyer.cookie, booked.id);
-  const paid = await confirm(app, buyer.cookie, intent, { card: card(GOOD_CARD) });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { seller, buyer, order: paid.json().order as Order };
-}
 
 const handover = (app: FastifyInstance, cookie: string | undefined, orderId: string) =>
   call(app, { method: "POST", url: `/api/orders/${orderId}/handover`, cookie });
@@ -63,6 +51,7 @@ describe("money held until the handover", () => {
       releaseDueAt: expect.any(String),
       handedOverAt: null,
       moneyReleasedAt: null,
+      dispute: null,
     });
     const due = Date.parse(order.handover!.releaseDueAt) - Date.parse(order.paidAt!);
     expect(Math.abs(due - 7 * DAY)).toBeLessThan(60_000);
@@ -78,6 +67,7 @@ describe("money held until the handover", () => {
       releaseDueAt: order.handover!.releaseDueAt,
       handedOverAt: expect.any(String),
       moneyReleasedAt: expect.any(String),
+      dispute: null,
     });
     expect(await moneyEntries(t.app, order.id)).toEqual([
       { kind: "received", amount: 20_000_000 },

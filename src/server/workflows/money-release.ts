@@ -27,22 +27,28 @@ export function feeOf(price: number, money: MoneyRules): number {
   return Math.round((price * money.feeBasisPoints) / 10_000);
 }
 
-async function release(tx: Tx, due: DueMoney, money: MoneyRules, why: "confirmed" | "due"): Promise<void> {
-  const released = await recordOrderEntry(tx, {
-    kind: "released",
-    orderId: due.orderId,
-    sellerId: due.sellerId,
-    amount: toPoisha(due.price),
-  });
-  if (!released) return;
+/**
+ * The ledger's side of a release: the whole price `released` to the seller and the platform's `fee`
+ * taken from it (by an admin's action, when one decided it). The fee in taka, or null when this order's
+ * money had been released already (a second node, a replay): nothing is written twice.
+ */
+export async function recordRelease(
+  tx: Tx,
+  due: DueMoney,
+  money: MoneyRules,
+  actionId?: number,
+): Promise<number | null> {
+  const entry = { orderId: due.orderId, sellerId: due.sellerId, ...(actionId ? { actionId } : {}) };
+  const released = await recordOrderEntry(tx, { kind: "released", amount: toPoisha(due.price), ...entry });
+  if (!released) return null;
   const fee = feeOf(due.price, money);
-  if (fee > 0)
-    await recordOrderEntry(tx, {
-      kind: "fee",
-      orderId: due.orderId,
-      sellerId: due.sellerId,
-      amount: toPoisha(fee),
-    });
+  if (fee > 0) await recordOrderEntry(tx, { kind: "fee", amount: toPoisha(fee), ...entry });
+  return fee;
+}
+
+async function release(tx: Tx, due: DueMoney, money: MoneyRules, why: "confirmed" | "due"): Promise<void> {
+  const fee = await recordRelease(tx, due, money);
+  if (fee === null) return;
   const [order] = await orderNotices(tx, [due.orderId]);
   const amount = formatTaka(due.price - fee);
   await notify(tx, {

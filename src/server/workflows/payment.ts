@@ -9,6 +9,7 @@ import type { Db } from "#server/db/client.ts";
 import { BadRequest, Conflict, Forbidden, NotFound, PaymentRequired } from "#server/errors.ts";
 import { recordOrderEntry } from "#server/features/ledger/service.ts";
 import { sellAgain } from "#server/features/listings/market.ts";
+import { notify } from "#server/features/notifications/service.ts";
 import {
   attachIntent,
   intentOfOrder,
@@ -33,9 +34,12 @@ import {
   refuseWhileCashWaits,
   sameSecret,
 } from "#server/features/payments/service.ts";
+import { hasPayoutDetails } from "#server/features/payouts/service.ts";
 import { type AuthUser, isLiveAccount } from "#server/features/people/accounts.ts";
 import { isUuid } from "#server/lib/pagination.ts";
+import { formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import { CURRENCY, type PaymentConfirmReq, toPoisha } from "#shared/schemas/payments.ts";
 import { tellPaid } from "./order-notices.ts";
 
@@ -178,18 +182,26 @@ export async function recordPayment(
       take = await sellAgain(tx, order.listingId);
     }
     const payment = await insertPayment(tx, provider, order.id, intent);
+    const sellerId = await sellerOfOrder(tx, order.id);
     // The money is MotoHaat's to hold from here on, whether it is taken or given back (decision 028).
-    await recordOrderEntry(tx, {
-      kind: "received",
-      orderId: order.id,
-      sellerId: await sellerOfOrder(tx, order.id),
-      amount: payment.amount,
-    });
+    await recordOrderEntry(tx, { kind: "received", orderId: order.id, sellerId, amount: payment.amount });
     if (take) {
       // MotoHaat holds the money until the handover (decision 028).
       await markPaid(tx, order.id, money.handoverReleaseDays);
       // Buyer and seller are told with the payment's record, in its transaction (decision 023).
       await tellPaid(tx, order.id);
+      // A seller who has not said where to be paid is asked now, while the money is held, so that
+      // what MotoHaat will owe them does not wait for it later.
+      if (!(await hasPayoutDetails(tx, sellerId)))
+        await notify(tx, {
+          userId: sellerId,
+          kind: "payoutDetailsNeeded",
+          data: {
+            title: MONEY_MSG.payouts.askTitle,
+            body: MONEY_MSG.payouts.askBody(formatTaka(order.price)),
+            link: "/dashboard/profile#payout",
+          },
+        });
     } else {
       log.warn(
         { intentId: intent.id, orderId: order.id, status: order.status },

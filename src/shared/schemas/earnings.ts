@@ -15,6 +15,8 @@ export const EarningsEntrySchema = z.object({
   at: z.string(),
   /** The order (and its bike) the money is for; null for a payout. */
   order: z.object({ id: z.string(), model: z.string() }).nullable(),
+  /** A payout's transfer reference (a bKash transaction id, a bank reference); null for the rest. */
+  reference: z.string().nullable(),
 });
 export type EarningsEntry = z.infer<typeof EarningsEntrySchema>;
 

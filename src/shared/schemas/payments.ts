@@ -7,6 +7,8 @@ export const CURRENCY = "BDT";
 export const CASH_PROVIDER = "cash";
 /** Payments are in poisha: taka × 100 (decision 013). */
 export const toPoisha = (taka: number) => taka * 100;
+/** Poisha back to whole taka: every amount MotoHaat moves is a price, a fee or a payout in whole taka. */
+export const toTaka = (poisha: number) => Math.round(poisha / 100);
 
 /** A card as the test provider receives it. The full number is used once and never kept. */
 const CardSchema = z.object({

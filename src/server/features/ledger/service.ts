@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client.ts";
-import { ledgerEntries } from "#server/db/schema.ts";
+import { ledgerEntries, moneyActions } from "#server/db/schema.ts";
 
 export type LedgerKind = (typeof ledgerEntries.$inferSelect)["kind"];
 
@@ -15,6 +15,8 @@ export type OrderEntry = {
   orderId: string;
   sellerId: string;
   amount: number;
+  /** The admin's action that moved it (a dispute's refund or release), if one did. */
+  actionId?: number;
 };
 
 /**
@@ -68,17 +70,17 @@ export type LedgerTotals = {
   owed: number;
 };
 
+/** Both drivers (node-postgres, PGlite) answer `execute` with the rows in `rows`. */
+async function rowsOf<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
 /**
  * What is wrong with the ledger, in words (empty when it balances): per order, no money moves that
  * was not received, and it is either given back or released, never both; per seller, no more is paid
  * out than was released to them less the fee; overall, money in = held + released + refunded, and
  * released = fee + paid out + owed.
  */
-/** Both drivers (node-postgres, PGlite) answer `execute` with the rows in `rows`. */
-async function rowsOf<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
-
 export async function ledgerProblems(db: Db | Tx): Promise<{ totals: LedgerTotals; problems: string[] }> {
   const problems: string[] = [];
   const perOrder = await rowsOf<{ order_id: string; problem: string | null }>(
@@ -110,16 +112,8 @@ export async function ledgerProblems(db: Db | Tx): Promise<{ totals: LedgerTotal
     if (Number(row.owed) < 0)
       problems.push(`seller ${row.seller_id}: paid out more than released (${row.owed})`);
 
-  const { received, refunded, released, fee, paidOut } = await sumsOf(db);
-  const totals = {
-    received,
-    refunded,
-    released,
-    fee,
-    paidOut,
-    held: received - refunded - released,
-    owed: released - fee - paidOut,
-  };
+  const sums = await sumsOf(db);
+  const totals = { ...sums, ...whereMoneyIs(sums) };
   if (totals.held < 0) problems.push(`more given back and released than received (${totals.held})`);
   if (totals.owed < 0) problems.push(`more paid out and taken as fees than released (${totals.owed})`);
   return { totals, problems };
@@ -140,16 +134,77 @@ export function orderEntries(
     .where(and(isNotNull(ledgerEntries.orderId), inArray(ledgerEntries.kind, kinds)));
 }
 
+/**
+ * The one spelling of where money is: received and neither given back nor released is held; released
+ * less the fee and what was paid out is owed to the seller.
+ */
+function whereMoneyIs(s: Awaited<ReturnType<typeof sumsOf>>): { held: number; owed: number } {
+  return { held: s.received - s.refunded - s.released, owed: s.released - s.fee - s.paidOut };
+}
+
 /** Where a seller's money is, in poisha: held for their bikes, owed to them, paid out, taken as fees. */
 export async function sellerBalance(
-  db: Db,
+  db: Db | Tx,
   sellerId: string,
 ): Promise<{ held: number; owed: number; paidOut: number; fees: number }> {
-  const { received, refunded, released, fee, paidOut } = await sumsOf(
-    db,
-    sql`${ledgerEntries.sellerId} = ${sellerId}`,
-  );
-  return { held: received - refunded - released, owed: released - fee - paidOut, paidOut, fees: fee };
+  const sums = await sumsOf(db, sql`${ledgerEntries.sellerId} = ${sellerId}`);
+  return { ...whereMoneyIs(sums), paidOut: sums.paidOut, fees: sums.fee };
+}
+
+/** Every seller MotoHaat owes money (poisha), the most owed first. */
+export function owedSellers(db: Db): Promise<{ sellerId: string; owed: number }[]> {
+  const owed = sql<number>`(coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'released'), 0)
+    - coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} in ('fee', 'paid_out')), 0))`;
+  return db
+    .select({ sellerId: ledgerEntries.sellerId, owed: owed.mapWith(Number) })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.sellerId)
+    .having(sql`${owed} > 0`)
+    .orderBy(desc(owed), ledgerEntries.sellerId);
+}
+
+export type MoneyActionRow = typeof moneyActions.$inferInsert;
+
+/** Records an admin's action on money (append-only): its id, for the ledger entries it writes. */
+export async function recordMoneyAction(tx: Tx, action: MoneyActionRow): Promise<number> {
+  return (await recordMoneyActionRow(tx, action)).id;
+}
+
+/** Records an admin's action on money, returning it as written (its time is the database's). */
+export async function recordMoneyActionRow(tx: Tx, action: MoneyActionRow) {
+  const [row] = await tx.insert(moneyActions).values(action).returning();
+  return row!;
+}
+
+/** A payout's entry: the seller's balance paid out (poisha), by the admin's action `actionId`. */
+export async function recordPayoutEntry(
+  tx: Tx,
+  entry: { sellerId: string; amount: number; actionId: number },
+): Promise<void> {
+  await tx.insert(ledgerEntries).values({ kind: "paid_out", ...entry });
+}
+
+/** The id of an order's action of this kind (a dispute is decided once), or null. */
+export async function actionOfOrder(
+  tx: Tx,
+  orderId: string,
+  action: "refund" | "release",
+): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: moneyActions.id })
+    .from(moneyActions)
+    .where(and(eq(moneyActions.orderId, orderId), eq(moneyActions.action, action)));
+  return row?.id ?? null;
+}
+
+/** A page of the admins' actions on money, newest first (ids are the order they were made in). */
+export function moneyActionsPage(db: Db, before: number | null, limit: number) {
+  return db
+    .select()
+    .from(moneyActions)
+    .where(before === null ? undefined : lt(moneyActions.id, before))
+    .orderBy(desc(moneyActions.id))
+    .limit(limit);
 }
 
 /** A page of a seller's entries, newest first (the id is the order they were written in). */
@@ -161,8 +216,11 @@ export function sellerEntries(db: Db, sellerId: string, before: number | null, l
       amount: ledgerEntries.amount,
       orderId: ledgerEntries.orderId,
       createdAt: ledgerEntries.createdAt,
+      // A payout's transfer reference, for the seller to find it in their own account.
+      reference: moneyActions.reference,
     })
     .from(ledgerEntries)
+    .leftJoin(moneyActions, eq(moneyActions.id, ledgerEntries.actionId))
     .where(
       and(eq(ledgerEntries.sellerId, sellerId), before === null ? undefined : lt(ledgerEntries.id, before)),
     )

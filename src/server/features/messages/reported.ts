@@ -3,17 +3,69 @@
  * with both people (and their emails, to write to them about it), every report and its newest
  * messages, so an admin reads what was reported.
  */
-import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, max, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { conversationReports, conversations, messages, offers, users } from "#server/db/schema.ts";
 import { NotFound } from "#server/errors.ts";
 import { decodeCursor, isUuid, toPage } from "#server/lib/pagination.ts";
-import type { ReportedConversation } from "#shared/schemas/messages.ts";
+import type { Message, ReportedConversation } from "#shared/schemas/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { messageColumns, messageOfferJoin, toMessage } from "./presenter.ts";
 
 /** How many of a reported conversation's newest messages the queue shows. */
 const MESSAGES_SHOWN = 100;
+
+/**
+ * The newest MESSAGES_SHOWN messages of each conversation, oldest first: what an admin reads of a
+ * reported conversation, or of the one between the two people of a disputed handover.
+ */
+export async function newestMessages(db: Db, conversationIds: string[]): Promise<Map<string, Message[]>> {
+  if (conversationIds.length === 0) return new Map();
+  const lines = await db
+    .select({
+      ...messageColumns(),
+      rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.id} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(messages)
+    .leftJoin(offers, messageOfferJoin())
+    .where(
+      and(
+        inArray(messages.conversationId, conversationIds),
+        // Only the newest MESSAGES_SHOWN rows leave the database: a long conversation is not read whole.
+        sql`${messages.id} >= coalesce((select min(t.id) from (select m2.id from messages m2
+          where m2.conversation_id = ${messages.conversationId}
+          order by m2.id desc limit ${MESSAGES_SHOWN}) t), 0)`,
+      ),
+    );
+  const byConversation = new Map<string, Message[]>();
+  for (const line of lines.filter((m) => m.rank <= MESSAGES_SHOWN).sort((a, b) => a.id - b.id)) {
+    const list = byConversation.get(line.conversationId) ?? [];
+    list.push(toMessage(line));
+    byConversation.set(line.conversationId, list);
+  }
+  return byConversation;
+}
+
+/** The conversation of each (bike, buyer) pair that has one, as `listingId:buyerId` → its id. */
+export async function conversationsAbout(
+  db: Db,
+  pairs: { listingId: string; buyerId: string }[],
+): Promise<Map<string, string>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await db
+    .select({ id: conversations.id, listingId: conversations.listingId, buyerId: conversations.buyerId })
+    .from(conversations)
+    .where(
+      or(
+        ...pairs.map((p) =>
+          and(eq(conversations.listingId, p.listingId), eq(conversations.buyerId, p.buyerId)),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.listingId}:${r.buyerId}`, r.id]));
+}
 
 export async function listReportedConversations(
   db: Db,
@@ -56,25 +108,7 @@ export async function listReportedConversations(
       .from(users)
       .innerJoin(conversations, sql`${users.id} in (${conversations.buyerId}, ${conversations.sellerId})`)
       .where(inArray(conversations.id, ids)),
-    // The newest MESSAGES_SHOWN of each, through a window over the conversation's index.
-    db
-      .select({
-        ...messageColumns(),
-        rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.id} desc)`.as(
-          "rank",
-        ),
-      })
-      .from(messages)
-      .leftJoin(offers, messageOfferJoin())
-      .where(
-        and(
-          inArray(messages.conversationId, ids),
-          // Only the newest MESSAGES_SHOWN rows leave the database: a long conversation is not read whole.
-          sql`${messages.id} >= coalesce((select min(t.id) from (select m2.id from messages m2
-            where m2.conversation_id = ${messages.conversationId}
-            order by m2.id desc limit ${MESSAGES_SHOWN}) t), 0)`,
-        ),
-      ),
+    newestMessages(db, ids),
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -98,10 +132,7 @@ export async function listReportedConversations(
               ? [{ id: r.id, reason: r.reason, reportedAt: r.createdAt.toISOString(), reporter }]
               : [];
           }),
-        messages: lines
-          .filter((m) => m.conversationId === id && m.rank <= MESSAGES_SHOWN)
-          .sort((a, b) => a.id - b.id)
-          .map(toMessage),
+        messages: lines.get(id) ?? [],
       },
     ];
   });

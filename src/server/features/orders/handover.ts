@@ -5,21 +5,21 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
-import { listings, orders } from "#server/db/schema.ts";
+import { handoverDisputes, listings, orders } from "#server/db/schema.ts";
 import { Conflict, Forbidden, NotFound } from "#server/errors.ts";
 import { isUuid } from "#server/lib/pagination.ts";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 
 /** Money due to a seller from one order: its whole price, in taka. */
 export type DueMoney = { orderId: string; sellerId: string; price: number };
 
 /**
- * The buyer's "I have the bike and its papers" on their card-paid order, under its row lock: the
- * handover is recorded and the held money released now. The money released by this call, or null when
- * it had gone to the seller already (on its due date, or an earlier confirmation): saying it twice is
- * no error.
+ * A card-paid order's money under its row lock: who bought and sold it, the price, and where the money
+ * is (due date, handover, release, the buyer's dispute). 404 for none; 403 when `buyerId` is given and
+ * is not the buyer; 409 for an order not paid, or paid in cash (MotoHaat holds no money for it).
  */
-export async function confirmHandoverOf(tx: Tx, buyerId: string, orderId: string): Promise<DueMoney | null> {
+export async function lockOrderMoney(tx: Tx, orderId: string, buyerId?: string) {
   if (!isUuid(orderId)) throw new NotFound(MSG.order.notFound);
   const [order] = await tx
     .select({
@@ -30,18 +30,39 @@ export async function confirmHandoverOf(tx: Tx, buyerId: string, orderId: string
       releaseDueAt: orders.releaseDueAt,
       handedOverAt: orders.handedOverAt,
       moneyReleasedAt: orders.moneyReleasedAt,
+      releaseDuePassed: sql<boolean>`${orders.releaseDueAt} <= now()`,
       sellerId: listings.sellerId,
+      listingId: listings.id,
+      model: listings.model,
+      disputeOpenedAt: handoverDisputes.openedAt,
+      disputeDecision: handoverDisputes.decision,
     })
     .from(orders)
     .innerJoin(listings, eq(listings.id, orders.listingId))
+    .leftJoin(handoverDisputes, eq(handoverDisputes.orderId, orders.id))
     .where(eq(orders.id, orderId))
     .for("update", { of: orders });
   if (!order) throw new NotFound(MSG.order.notFound);
-  if (order.buyerId !== buyerId) throw new Forbidden(MSG.order.notYours);
+  if (buyerId !== undefined && order.buyerId !== buyerId) throw new Forbidden(MSG.order.notYours);
   if (order.status !== "paid") throw new Conflict(MSG.handover.notPaid);
   // Cash changed hands at the meeting: there is no money of MotoHaat's to release.
   if (order.releaseDueAt === null) throw new Conflict(MSG.handover.cash);
+  return order;
+}
+
+/**
+ * The buyer's "I have the bike and its papers" on their card-paid order, under its row lock: the
+ * handover is recorded and the held money released now. The money released by this call, or null when
+ * it had gone to the seller already (on its due date, or an earlier confirmation): saying it twice is
+ * no error. A disputed handover is the admin's to settle (409).
+ */
+export async function confirmHandoverOf(tx: Tx, buyerId: string, orderId: string): Promise<DueMoney | null> {
+  const order = await lockOrderMoney(tx, orderId, buyerId);
   if (order.handedOverAt !== null) return null;
+  if (order.disputeOpenedAt !== null)
+    throw new Conflict(
+      order.disputeDecision === null ? MONEY_MSG.dispute.handoverDisputed : MONEY_MSG.dispute.notHeld,
+    );
   await tx
     .update(orders)
     .set({ handedOverAt: sql`now()`, moneyReleasedAt: sql`coalesce(${orders.moneyReleasedAt}, now())` })
@@ -49,6 +70,14 @@ export async function confirmHandoverOf(tx: Tx, buyerId: string, orderId: string
   return order.moneyReleasedAt === null
     ? { orderId: order.id, sellerId: order.sellerId, price: order.price }
     : null;
+}
+
+/** An admin released a disputed order's money: it is marked released (the caller locked the order). */
+export async function markMoneyReleased(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ moneyReleasedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.moneyReleasedAt)));
 }
 
 /**
@@ -66,6 +95,8 @@ export async function takeDueMoney(tx: Tx, limit: number): Promise<DueMoney[]> {
         isNotNull(orders.releaseDueAt),
         isNull(orders.moneyReleasedAt),
         lte(orders.releaseDueAt, sql`now()`),
+        // A disputed order's money waits for an admin's decision; a decided one went where it decided.
+        sql`not exists (select 1 from ${handoverDisputes} d where d.order_id = ${orders.id})`,
       ),
     )
     .orderBy(asc(orders.releaseDueAt))

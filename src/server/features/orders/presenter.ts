@@ -4,7 +4,7 @@
  */
 import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { images, listings, orders, payments, users } from "#server/db/schema.ts";
+import { handoverDisputes, images, listings, orders, payments, users } from "#server/db/schema.ts";
 import { isDeletedAccountEmail } from "#server/features/people/accounts.ts";
 import { type PersonRow, personColumns, toPerson } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
@@ -13,11 +13,12 @@ import type {
   CashDisputeItem,
   CashMark,
   Handover,
+  HandoverDispute,
   Order,
   OrderStatus,
   SellerBooking,
 } from "#shared/schemas/orders.ts";
-import { CASH_PROVIDER } from "#shared/schemas/payments.ts";
+import { CASH_PROVIDER, toTaka } from "#shared/schemas/payments.ts";
 
 /**
  * The columns of `orders` an order needs (`createdAtText` is for the page cursor).
@@ -57,6 +58,11 @@ export function orderColumns() {
     releaseDueAt: orders.releaseDueAt,
     handedOverAt: orders.handedOverAt,
     moneyReleasedAt: orders.moneyReleasedAt,
+    // The buyer's dispute of the handover, if any (one per order): one object, its times as text.
+    dispute: sql<DisputeRow | null>`(select json_build_object(
+        'reason', d.reason, 'description', d.description, 'openedAt', d.opened_at,
+        'decision', d.decision, 'decidedAt', d.decided_at, 'note', d.note)
+      from ${handoverDisputes} d where d.order_id = ${orders}.${sql.identifier("id")})`,
     // The bike's seller's phone, for the buyer (toOrder shows it only while the order is live). Aliased
     // tables: a select of one table names its columns bare, and `orders` has a phone of its own.
     sellerPhone: sql<
@@ -125,17 +131,41 @@ export type OrderRow = {
   releaseDueAt: Date | null;
   handedOverAt: Date | null;
   moneyReleasedAt: Date | null;
+  dispute: DisputeRow | null;
   sellerPhone: string | null;
   createdAt: Date;
 };
 
+/** A handover dispute as `orderColumns` reads it: JSON, so its times are text. */
+type DisputeRow = Omit<HandoverDispute, "openedAt" | "decidedAt"> & {
+  openedAt: string;
+  decidedAt: string | null;
+};
+
+const isoOf = (text: string) => new Date(text).toISOString();
+
+/** A handover dispute as the API says it (both people read the same). */
+export function toHandoverDispute(d: DisputeRow): HandoverDispute {
+  return {
+    reason: d.reason,
+    description: d.description,
+    openedAt: isoOf(d.openedAt),
+    decision: d.decision,
+    decidedAt: d.decidedAt === null ? null : isoOf(d.decidedAt),
+    note: d.note,
+  };
+}
+
 /** Card money held until the handover, as the API says it; null for cash and unpaid orders. */
-function toHandover(r: Pick<OrderRow, "releaseDueAt" | "handedOverAt" | "moneyReleasedAt">): Handover | null {
+function toHandover(
+  r: Pick<OrderRow, "releaseDueAt" | "handedOverAt" | "moneyReleasedAt" | "dispute">,
+): Handover | null {
   return r.releaseDueAt
     ? {
         releaseDueAt: r.releaseDueAt.toISOString(),
         handedOverAt: r.handedOverAt?.toISOString() ?? null,
         moneyReleasedAt: r.moneyReleasedAt?.toISOString() ?? null,
+        dispute: r.dispute ? toHandoverDispute(r.dispute) : null,
       }
     : null;
 }
@@ -172,7 +202,7 @@ export function toOrder(r: OrderRow, listing: Listing): Order {
       r.paidAt && r.paymentId !== null && r.paymentAmount !== null
         ? {
             paymentId: r.paymentId,
-            amount: Math.round(r.paymentAmount / 100) /* poisha → taka */,
+            amount: toTaka(r.paymentAmount),
             paidAt: r.paidAt.toISOString(),
             method: paidWith(r) ?? "card",
           }

@@ -67,3 +67,15 @@ export function confirm(
     payload: { intentId: intent.intentId, clientSecret: intent.clientSecret, ...payload },
   });
 }
+
+/** A fresh seller's bike bought by card by a fresh buyer at this price: both people and the paid order. */
+export async function cardPaid(app: FastifyInstance, askingPrice = 200_000, model = "Pulsar 150") {
+  const seller = await signedInUser(app, { role: "seller" });
+  const buyer = await signedInUser(app, { role: "buyer" });
+  const listing = await buildListing(app, { sellerId: seller.user.id, askingPrice, model });
+  const booked = await bookOrder(app, buyer.cookie, listing.id);
+  const intent = await openIntent(app, buyer.cookie, booked.id);
+  const paid = await confirm(app, buyer.cookie, intent, { card: card(GOOD_CARD) });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { seller, buyer, listing, order: paid.json().order as Order };
+}

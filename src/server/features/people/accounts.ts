@@ -3,7 +3,7 @@
  * is live or deleted, and the check every write a person makes runs inside its transaction. A leaf:
  * it imports no feature, so any feature or workflow may use it.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 import { Unauthorized } from "#server/errors.ts";
@@ -73,4 +73,17 @@ export async function isLiveAccount(tx: Pick<Tx, "select">, userId: string): Pro
     .from(users)
     .where(and(eq(users.id, userId), liveAccount()));
   return row !== undefined;
+}
+
+/** People by id, as an admin's list names them: name, email (null for a closed account) and role. */
+export async function peopleByIds(
+  db: Pick<Tx, "select">,
+  ids: string[],
+): Promise<Map<string, { id: string; name: string; email: string | null; role: Role }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, { ...r, email: isDeletedAccountEmail(r.email) ? null : r.email }]));
 }

@@ -91,7 +91,12 @@ describe("My buyers", () => {
             holdUntil: null,
             paidAt: "2026-11-25T04:00:00.000Z",
             paidWith: "card",
-            handover: { releaseDueAt: "2026-12-02T04:00:00.000Z", handedOverAt: null, moneyReleasedAt: null },
+            handover: {
+              releaseDueAt: "2026-12-02T04:00:00.000Z",
+              handedOverAt: null,
+              moneyReleasedAt: null,
+              dispute: null,
+            },
             listing: { id: "l-held-money", model: "Held Money Bike", photo },
           }),
           booking({
@@ -104,6 +109,7 @@ describe("My buyers", () => {
               releaseDueAt: "2026-12-02T04:00:00.000Z",
               handedOverAt: "2026-11-26T04:00:00.000Z",
               moneyReleasedAt: "2026-11-26T04:00:00.000Z",
+              dispute: null,
             },
             listing: { id: "l-released-money", model: "Released Money Bike", photo },
           }),

@@ -196,13 +196,16 @@ describe("My orders", () => {
     const due = "2026-02-11T10:00:00.000Z";
     let current: Order = {
       ...paidOrder("o1", "Yamaha FZS"),
-      handover: { releaseDueAt: due, handedOverAt: null, moneyReleasedAt: null },
+      handover: { releaseDueAt: due, handedOverAt: null, moneyReleasedAt: null, dispute: null },
     };
     const fetchMock = mockApi({
       "GET /api/me/orders": () => onePage(current),
       "POST /api/orders/o1/handover": () => {
         const now = new Date().toISOString();
-        current = { ...current, handover: { releaseDueAt: due, handedOverAt: now, moneyReleasedAt: now } };
+        current = {
+          ...current,
+          handover: { releaseDueAt: due, handedOverAt: now, moneyReleasedAt: now, dispute: null },
+        };
         return { body: { order: current } };
       },
     });
