@@ -167,6 +167,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 "admin",
                 () => import("#web/features/orders/cash-disputes-page.tsx"),
               ),
+              rolePage(
+                d.disputes.path,
+                "admin",
+                () => import("#web/features/orders/handover-disputes-page.tsx"),
+              ),
+              rolePage(d.payouts.path, "admin", () => import("#web/features/payments/payouts-page.tsx")),
             ],
           },
           { path: "*", Component: NotFoundPage },

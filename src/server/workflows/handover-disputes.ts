@@ -18,8 +18,8 @@ import type { PaymentProvider } from "#server/features/payments/provider/provide
 import { markRefunded, paymentOfOrder } from "#server/features/payments/service.ts";
 import { type AuthUser, isDeletedAccountEmail, lockLiveAccount } from "#server/features/people/accounts.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
-import type { HandoverDisputesPage } from "#shared/schemas/money.ts";
-import type { DecideDisputeReq, DisputeHandoverReq, Order } from "#shared/schemas/orders.ts";
+import type { DecideDisputeReq, DisputeHandoverReq, HandoverDisputesPage } from "#shared/schemas/money.ts";
+import type { Order } from "#shared/schemas/orders.ts";
 import { toPoisha } from "#shared/schemas/payments.ts";
 import { getOrder } from "./buyer-orders.ts";
 import { recordRelease } from "./money-release.ts";

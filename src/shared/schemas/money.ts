@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import { MessageSchema } from "./messages.ts";
-import { HandoverDisputeSchema } from "./orders.ts";
+import { DISPUTE_REASONS, HandoverDisputeSchema } from "./orders.ts";
 import { pageOf } from "./paging.ts";
 import { PayoutAccountSchema } from "./payouts.ts";
 
@@ -9,6 +9,29 @@ import { PayoutAccountSchema } from "./payouts.ts";
  * The admins' side of the money (issue 23, decision 028): handover disputes to decide, what each
  * seller is owed and the payouts recorded, and the log of every admin action on money.
  */
+
+/** `POST /api/orders/:id/dispute`: what went wrong, and the buyer's account of it. */
+export const DisputeHandoverSchema = z.object({
+  // Its own message: the market's first load does not carry MONEY_MSG (schemas/orders.ts is in it).
+  reason: z.enum(DISPUTE_REASONS, { error: MONEY_MSG.dispute.reasonRequired }),
+  description: z
+    .string({ error: MONEY_MSG.dispute.descriptionTooShort })
+    .trim()
+    .min(20, { error: MONEY_MSG.dispute.descriptionTooShort })
+    .max(2000, { error: MONEY_MSG.dispute.descriptionTooLong }),
+});
+export type DisputeHandoverReq = z.infer<typeof DisputeHandoverSchema>;
+
+/** An admin's decision on a handover dispute: the money back to the buyer or on to the seller, and why. */
+export const DecideDisputeSchema = z.object({
+  decision: z.enum(["refund", "release"]),
+  note: z
+    .string({ error: MONEY_MSG.dispute.noteTooShort })
+    .trim()
+    .min(10, { error: MONEY_MSG.dispute.noteTooShort })
+    .max(1000, { error: MONEY_MSG.dispute.noteTooLong }),
+});
+export type DecideDisputeReq = z.infer<typeof DecideDisputeSchema>;
 
 /** Someone in a money matter as an admin sees them: the admin may need to write or call (decision 015: a need). */
 const PartySchema = z.object({

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MAX_REASON_LENGTH } from "#shared/message-limits.ts";
 import { MSG } from "#shared/messages.ts";
-import { MONEY_MSG } from "#shared/money-messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { ImageSchema } from "./images.ts";
 import { ListingSchema } from "./listings.ts";
@@ -95,7 +94,7 @@ export type CashMark = z.infer<typeof CashMarkSchema>;
  */
 /** What went wrong with a handover, as the buyer says it. */
 export const DISPUTE_REASONS = ["not_handed_over", "not_as_described"] as const;
-export const DisputeReasonSchema = z.enum(DISPUTE_REASONS, { error: MONEY_MSG.dispute.reasonRequired });
+export const DisputeReasonSchema = z.enum(DISPUTE_REASONS);
 
 /**
  * The buyer's dispute of a handover, as both people read it: what they said and when, and once an
@@ -119,28 +118,6 @@ export const HandoverSchema = z.object({
   dispute: HandoverDisputeSchema.nullable(),
 });
 export type Handover = z.infer<typeof HandoverSchema>;
-
-/** `POST /api/orders/:id/dispute`: what went wrong, and the buyer's account of it. */
-export const DisputeHandoverSchema = z.object({
-  reason: DisputeReasonSchema,
-  description: z
-    .string({ error: MONEY_MSG.dispute.descriptionTooShort })
-    .trim()
-    .min(20, { error: MONEY_MSG.dispute.descriptionTooShort })
-    .max(2000, { error: MONEY_MSG.dispute.descriptionTooLong }),
-});
-export type DisputeHandoverReq = z.infer<typeof DisputeHandoverSchema>;
-
-/** An admin's decision on a handover dispute: the money back to the buyer or on to the seller, and why. */
-export const DecideDisputeSchema = z.object({
-  decision: z.enum(["refund", "release"]),
-  note: z
-    .string({ error: MONEY_MSG.dispute.noteTooShort })
-    .trim()
-    .min(10, { error: MONEY_MSG.dispute.noteTooShort })
-    .max(1000, { error: MONEY_MSG.dispute.noteTooLong }),
-});
-export type DecideDisputeReq = z.infer<typeof DecideDisputeSchema>;
 
 export const OrderSchema = z.object({
   id: z.string(),

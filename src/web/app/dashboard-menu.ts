@@ -33,7 +33,9 @@ export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {
     { label: "All sellers", href: paths.dashboard.allSellers.getHref() },
     { label: "All buyers", href: paths.dashboard.allBuyers.getHref() },
     { label: "Reported items", href: paths.dashboard.reportedItems.getHref() },
+    { label: "Handover disputes", href: paths.dashboard.disputes.getHref() },
     { label: "Cash disputes", href: paths.dashboard.cashDisputes.getHref() },
+    { label: "Payouts", href: paths.dashboard.payouts.getHref() },
     { label: "Undelivered emails", href: paths.dashboard.undelivered.getHref() },
   ],
 };

@@ -67,6 +67,10 @@ export const paths = {
     reportedItems: { path: "reporteditems", getHref: () => "/dashboard/reporteditems" },
     /** The admins' open cash disputes (a buyer says they did not pay the cash a seller marked). */
     cashDisputes: { path: "cashdisputes", getHref: () => "/dashboard/cashdisputes" },
+    /** The admins' open handover disputes (a buyer reports a problem with a card-paid handover). */
+    disputes: { path: "disputes", getHref: () => "/dashboard/disputes" },
+    /** The admins' payouts: what each seller is owed, and the money log. */
+    payouts: { path: "payouts", getHref: () => "/dashboard/payouts" },
     /** Everything the person was told (the bell's full list). */
     notifications: { path: "notifications", getHref: () => "/dashboard/notifications" },
     /** The admins' emails the outbox gave up on. */

@@ -44,6 +44,8 @@ export const queryKeys = {
     myBuyers: ["buyers", "mine"] as const,
     /** The admins' open cash disputes: outside `orders.all`, refreshed by an admin's decision. */
     cashDisputes: ["cash-disputes"] as const,
+    /** The admins' open handover disputes: refreshed by an admin's decision. */
+    handoverDisputes: ["handover-disputes"] as const,
   },
   payments: {
     intent: (orderId: string) => ["payments", "intent", orderId] as const,
@@ -51,6 +53,10 @@ export const queryKeys = {
     earnings: ["payments", "earnings"] as const,
     /** Where the seller is paid: changed only on the profile page. */
     payoutDetails: ["payments", "payout-details"] as const,
+    /** The admins' owed list and money log: refreshed by a payout or a dispute's decision. */
+    adminMoney: ["admin-money"] as const,
+    owed: ["admin-money", "owed"] as const,
+    moneyLog: ["admin-money", "log"] as const,
   },
   reports: {
     all: ["reports"] as const,

@@ -6,8 +6,12 @@ import {
   disputeHandover,
   listHandoverDisputes,
 } from "#server/workflows/handover-disputes.ts";
-import { HandoverDisputesPageSchema } from "#shared/schemas/money.ts";
-import { DecideDisputeSchema, DisputeHandoverSchema, OrderResponseSchema } from "#shared/schemas/orders.ts";
+import {
+  DecideDisputeSchema,
+  DisputeHandoverSchema,
+  HandoverDisputesPageSchema,
+} from "#shared/schemas/money.ts";
+import { OrderResponseSchema } from "#shared/schemas/orders.ts";
 import { IdParamsSchema, PageQuerySchema } from "#shared/schemas/paging.ts";
 
 /** A handover disputed: the buyer's report, the admins' list and decision (product.md, "Payments"). */

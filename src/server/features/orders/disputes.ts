@@ -11,7 +11,7 @@ import { handoverDisputes, listings, orders, users } from "#server/db/schema.ts"
 import { Conflict, NotFound } from "#server/errors.ts";
 import { beforeCursor, decodeCursor, toPage } from "#server/lib/pagination.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
-import type { DecideDisputeReq, DisputeHandoverReq } from "#shared/schemas/orders.ts";
+import type { DecideDisputeReq, DisputeHandoverReq } from "#shared/schemas/money.ts";
 import type { lockOrderMoney } from "./handover.ts";
 
 type OrderMoney = Awaited<ReturnType<typeof lockOrderMoney>>;

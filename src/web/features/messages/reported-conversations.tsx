@@ -7,6 +7,7 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
+import { Transcript } from "#web/components/transcript.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useDismissConversationReports, useReportedConversations } from "./api/reported.ts";
 
@@ -37,20 +38,7 @@ function ReportedConversationCard({ item }: { item: ReportedConversation }) {
             </li>
           ))}
         </ul>
-        <details className="rounded-box bg-base-200 p-2">
-          <summary className="cursor-pointer text-sm font-medium">Messages ({item.messages.length})</summary>
-          <ol className="mt-2 flex max-h-80 flex-col gap-2 overflow-y-auto text-sm">
-            {item.messages.map((m) => (
-              <li key={m.id}>
-                <span className="font-medium">{nameOf(m.senderId)}</span>{" "}
-                <time className="text-xs text-base-content/70" dateTime={m.sentAt}>
-                  {formatDateTime(m.sentAt)}
-                </time>
-                <p className="whitespace-pre-wrap break-words">{m.body}</p>
-              </li>
-            ))}
-          </ol>
-        </details>
+        <Transcript messages={item.messages} nameOf={nameOf} />
         <div className="card-actions justify-end">
           <PendingButton
             type="button"

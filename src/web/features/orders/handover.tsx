@@ -1,27 +1,93 @@
-import { CircleCheck, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { CircleAlert, CircleCheck, RotateCcw, ShieldCheck } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { toast } from "react-toastify";
-import { formatDate } from "#shared/format.ts";
+import { formatDate, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
-import type { Order } from "#shared/schemas/orders.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
+import type { Handover, Order } from "#shared/schemas/orders.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useConfirmHandover } from "./api/confirm-handover.ts";
+import { DisputeDialog } from "./dispute-dialog.tsx";
+
+/** A line of where the money is: an icon and plain words. */
+function MoneyLine({ icon, children, strong }: { icon: ReactNode; children: ReactNode; strong?: boolean }) {
+  return (
+    <p className={`flex items-start gap-2 text-sm ${strong ? "font-semibold" : ""}`}>
+      {icon}
+      <span>{children}</span>
+    </p>
+  );
+}
+
+const iconClass = "size-5 shrink-0";
+
+/**
+ * A disputed handover as either person reads it: open (the money held while an admin looks), or the
+ * admin's decision with their note. `side` picks the buyer's or the seller's words.
+ */
+export function DisputeState({
+  dispute,
+  price,
+  side,
+}: {
+  dispute: NonNullable<Handover["dispute"]>;
+  price: number;
+  side: "buyer" | "seller";
+}) {
+  const amount = formatTaka(price);
+  if (dispute.decision === null) {
+    return (
+      <MoneyLine icon={<CircleAlert className={`${iconClass} text-warning`} aria-hidden="true" />}>
+        {side === "buyer"
+          ? MONEY_MSG.dispute.buyerOpen(formatDate(dispute.openedAt))
+          : MONEY_MSG.dispute.sellerOpen(MONEY_MSG.dispute.reasons[dispute.reason])}
+      </MoneyLine>
+    );
+  }
+  const refunded = dispute.decision === "refund";
+  const words = {
+    buyer: refunded ? MONEY_MSG.dispute.buyerRefunded(amount) : MONEY_MSG.dispute.buyerReleased,
+    seller: refunded ? MONEY_MSG.dispute.sellerRefunded(amount) : MONEY_MSG.dispute.sellerReleased,
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <MoneyLine
+        strong
+        icon={
+          refunded ? (
+            <RotateCcw className={iconClass} aria-hidden="true" />
+          ) : (
+            <CircleCheck className={`${iconClass} text-success`} aria-hidden="true" />
+          )
+        }
+      >
+        {words[side]}
+      </MoneyLine>
+      {/* Shown as text (never markup): an admin wrote it. */}
+      {dispute.note ? (
+        <p className="ms-7 text-sm break-words">{MONEY_MSG.dispute.adminNote(dispute.note)}</p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * A card-paid order's money, as its buyer sees it: held by MotoHaat until the handover, with the
- * button that releases it to the seller (asking first), or gone to the seller.
+ * button that releases it to the seller (asking first) and the one that reports a problem instead;
+ * a dispute and its decision; or gone to the seller.
  */
 export function HandoverState({ order }: { order: Order & { handover: NonNullable<Order["handover"]> } }) {
   const [confirming, setConfirming] = useState(false);
+  const [disputing, setDisputing] = useState(false);
   const confirm = useConfirmHandover();
   const { handover } = order;
+  if (handover.dispute) return <DisputeState dispute={handover.dispute} price={order.price} side="buyer" />;
   if (handover.moneyReleasedAt) {
     return (
-      <p className="flex items-start gap-2 text-sm font-semibold">
-        <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
+      <MoneyLine strong icon={<CircleCheck className={`${iconClass} text-success`} aria-hidden="true" />}>
         {MSG.handover.buyerReleased}
-      </p>
+      </MoneyLine>
     );
   }
   const onConfirm = async () => {
@@ -37,13 +103,17 @@ export function HandoverState({ order }: { order: Order & { handover: NonNullabl
   };
   return (
     <div className="flex flex-col gap-3">
-      <p className="flex items-start gap-2 text-sm">
-        <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
-        <span>{MSG.handover.buyerHeld(formatDate(handover.releaseDueAt))}</span>
-      </p>
-      <button type="button" className="btn btn-primary btn-sm self-start" onClick={() => setConfirming(true)}>
-        {MSG.handover.confirm}
-      </button>
+      <MoneyLine icon={<ShieldCheck className={`${iconClass} text-success`} aria-hidden="true" />}>
+        {MSG.handover.buyerHeld(formatDate(handover.releaseDueAt))}
+      </MoneyLine>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfirming(true)}>
+          {MSG.handover.confirm}
+        </button>
+        <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setDisputing(true)}>
+          {MONEY_MSG.dispute.report}
+        </button>
+      </div>
       <ConfirmDialog
         open={confirming}
         title={MSG.handover.confirmTitle(order.listing.model)}
@@ -52,6 +122,16 @@ export function HandoverState({ order }: { order: Order & { handover: NonNullabl
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
         isPending={confirm.isPending}
+      />
+      <DisputeDialog
+        orderId={order.id}
+        model={order.listing.model}
+        open={disputing}
+        onClose={() => setDisputing(false)}
+        onDone={() => {
+          setDisputing(false);
+          toast.success(MONEY_MSG.dispute.submitted);
+        }}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
@@ -228,6 +229,76 @@ describe("My orders", () => {
       "/api/orders/o1/handover",
       expect.objectContaining({ method: "POST" }),
     );
+  });
+
+  it("a problem with the handover: the buyer reports it instead, and later reads the admin's decision", async () => {
+    const due = "2026-02-11T10:00:00.000Z";
+    const held = { releaseDueAt: due, handedOverAt: null, moneyReleasedAt: null, dispute: null };
+    let current: Order = { ...paidOrder("o1", "Yamaha FZS"), handover: held };
+    let sent: unknown = null;
+    const description = "The seller brought a bike with a different engine number.";
+    const fetchMock = mockApi({
+      "GET /api/me/orders": () => onePage(current),
+      "POST /api/orders/o1/dispute": (init) => {
+        sent = JSON.parse(String(init?.body));
+        current = {
+          ...current,
+          handover: {
+            ...held,
+            dispute: {
+              reason: "not_as_described",
+              description,
+              openedAt: "2026-02-05T10:00:00.000Z",
+              decision: null,
+              decidedAt: null,
+              note: null,
+            },
+          },
+        };
+        return { body: { order: current } };
+      },
+    });
+    const user = userEvent.setup();
+    const view = renderRoutes(routes, "/dashboard/myorders");
+
+    const card = await screen.findByRole("article", { name: "Yamaha FZS" });
+    await user.click(within(card).getByRole("button", { name: MONEY_MSG.dispute.report }));
+    const dialog = await screen.findByRole("dialog", { name: MONEY_MSG.dispute.formTitle("Yamaha FZS") });
+    expect(dialog).toHaveAccessibleDescription(MONEY_MSG.dispute.formIntro);
+    // The server's rules, before anything is sent.
+    await user.click(within(dialog).getByRole("button", { name: MONEY_MSG.dispute.submit }));
+    expect(await within(dialog).findByText(MONEY_MSG.dispute.reasonRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MONEY_MSG.dispute.descriptionTooShort)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/orders/o1/dispute", expect.anything());
+
+    await user.click(within(dialog).getByRole("radio", { name: MONEY_MSG.dispute.reasons.not_as_described }));
+    await user.type(within(dialog).getByLabelText(MONEY_MSG.dispute.descriptionLabel), description);
+    await user.click(within(dialog).getByRole("button", { name: MONEY_MSG.dispute.submit }));
+    expect(await screen.findByText(MONEY_MSG.dispute.submitted)).toBeInTheDocument();
+    expect(sent).toEqual({ reason: "not_as_described", description });
+    expect(await within(card).findByText(MONEY_MSG.dispute.buyerOpen("05-Feb-2026"))).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: MSG.handover.confirm })).not.toBeInTheDocument();
+    view.unmount();
+
+    // Decided: the refund and the admin's note.
+    current = {
+      ...current,
+      handover: {
+        ...held,
+        dispute: {
+          ...current.handover!.dispute!,
+          decision: "refund",
+          decidedAt: "2026-02-06T10:00:00.000Z",
+          note: "The papers did not match.",
+        },
+      },
+    };
+    renderRoutes(routes, "/dashboard/myorders");
+    const again = await screen.findByRole("article", { name: "Yamaha FZS" });
+    expect(within(again).getByText(MONEY_MSG.dispute.buyerRefunded("৳1,50,000"))).toBeInTheDocument();
+    expect(
+      within(again).getByText(MONEY_MSG.dispute.adminNote("The papers did not match.")),
+    ).toBeInTheDocument();
   });
 
   it("says why a cancel was refused, and shows the order as it now stands", async () => {

@@ -15,6 +15,7 @@ import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useMarkCash } from "./api/cash.ts";
 import { useReleaseOrder } from "./api/release-order.ts";
+import { DisputeState } from "./handover.tsx";
 
 const STATE_STYLE: Record<SellerBooking["status"], string> = {
   held: "badge-warning",
@@ -38,7 +39,14 @@ export function bookingState(b: Pick<SellerBooking, "status" | "holdUntil" | "ca
 }
 
 /** Where a card payment's money is (decision 028): held by MotoHaat until when, or in the seller's earnings. */
-function HandoverNote({ handover }: { handover: NonNullable<SellerBooking["handover"]> }) {
+function HandoverNote({
+  handover,
+  price,
+}: {
+  handover: NonNullable<SellerBooking["handover"]>;
+  price: number;
+}) {
+  if (handover.dispute) return <DisputeState dispute={handover.dispute} price={price} side="seller" />;
   return (
     <p className="flex items-start gap-2 text-sm">
       <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
@@ -180,7 +188,9 @@ export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
             </span>
           </div>
         </div>
-        {booking.status === "paid" && booking.handover ? <HandoverNote handover={booking.handover} /> : null}
+        {booking.status === "paid" && booking.handover ? (
+          <HandoverNote handover={booking.handover} price={booking.price} />
+        ) : null}
 
         <section aria-label="Buyer" className="flex items-start gap-3 rounded-box bg-base-200 p-3">
           <UserAvatar user={buyer} size="size-10 shrink-0" />

@@ -2,6 +2,7 @@ import { Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { EarningsBalance, EarningsEntry } from "#shared/schemas/earnings.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
@@ -57,6 +58,7 @@ function EntryRow({ entry }: { entry: EarningsEntry }) {
               </Link>
             </>
           ) : null}
+          {entry.reference ? ` · ${MONEY_MSG.moneyLog.reference(entry.reference)}` : null}
         </span>
       </div>
       <span
