@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import type { CategorySlug } from "#shared/categories.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
+import type { Order } from "#shared/schemas/orders.ts";
+import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
 
 export { expect };
 
@@ -142,4 +144,37 @@ export async function postListing(
     expect(ad.ok(), await ad.text()).toBe(true);
   }
   return listing;
+}
+
+/** Books a bike as `buyer` through the API (booking is not what the caller tests). */
+export async function bookBike(buyer: Account, listingId: string): Promise<Order> {
+  const res = await buyer.page.request.post("/api/orders", {
+    headers: { origin: buyer.origin },
+    data: { listingId, phone: "01712-345678", meetingLocation: "Road 11, Banani, Dhaka" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { order: Order }).order;
+}
+
+/** Pays a booking through the API with the test-mode processor's good card: the form is not under test. */
+export async function payByCard(buyer: Account, order: Order): Promise<Order> {
+  const headers = { origin: buyer.origin };
+  const started = await buyer.page.request.post(`/api/orders/${order.id}/payment-intent`, { headers });
+  expect(started.status(), await started.text()).toBe(200);
+  const intent = (await started.json()) as PaymentIntentResponse;
+  const confirmed = await buyer.page.request.post("/api/payments/confirm", {
+    headers,
+    data: {
+      intentId: intent.intentId,
+      clientSecret: intent.clientSecret,
+      card: {
+        number: "4242424242424242",
+        expMonth: 12,
+        expYear: (new Date().getFullYear() + 1) % 100,
+        cvc: "123",
+      },
+    },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return ((await confirmed.json()) as { order: Order }).order;
 }

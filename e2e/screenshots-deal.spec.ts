@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MSG } from "#shared/messages.ts";
-import type { Order } from "#shared/schemas/orders.ts";
-import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
-import { type Account, expect, postListing, test } from "./fixtures.ts";
+import { bookBike, expect, payByCard, postListing, test } from "./fixtures.ts";
 
 /**
  * Issue 13's screens for a person to look at (test-results/screenshots, not kept in git): a bike's
  * page booked by the buyer looking at it, My orders with a held booking and a paid one's receipt, the
- * seller's My buyers and earnings, and each one's dashboard overview — on a phone and a laptop, in both themes.
+ * seller's My buyers and earnings, each one's dashboard overview, and the admins' handover disputes and
+ * payouts (issue 23) — on a phone and a laptop, in both themes.
  * The assertions only make sure each shot shows the finished page, not a spinner.
  */
 
@@ -18,33 +17,6 @@ const WIDTHS = [
 ] as const;
 const THEMES = ["light", "dark"] as const;
 const tag = () => randomBytes(3).toString("hex");
-const nextYear = (new Date().getFullYear() + 1) % 100;
-
-async function book(buyer: Account, listingId: string): Promise<Order> {
-  const res = await buyer.page.request.post("/api/orders", {
-    headers: { origin: buyer.origin },
-    data: { listingId, phone: "01712-345678", meetingLocation: "Road 11, Banani, Dhaka" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { order: Order }).order;
-}
-
-/** Pays through the API with the test-mode processor's good card: the payment form is not what is shot. */
-async function pay(buyer: Account, order: Order) {
-  const headers = { origin: buyer.origin };
-  const started = await buyer.page.request.post(`/api/orders/${order.id}/payment-intent`, { headers });
-  expect(started.status(), await started.text()).toBe(200);
-  const intent = (await started.json()) as PaymentIntentResponse;
-  const confirmed = await buyer.page.request.post("/api/payments/confirm", {
-    headers,
-    data: {
-      intentId: intent.intentId,
-      clientSecret: intent.clientSecret,
-      card: { number: "4242424242424242", expMonth: 12, expYear: nextYear, cvc: "123" },
-    },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-}
 
 async function shoot(page: Page, name: string) {
   await expect
@@ -59,7 +31,11 @@ async function shoot(page: Page, name: string) {
 
 for (const theme of THEMES) {
   for (const size of WIDTHS) {
-    test(`deal pages at ${size.width}px, ${theme} theme`, async ({ newAccount }) => {
+    test(`deal pages at ${size.width}px, ${theme} theme`, async ({
+      newAccount,
+      page: adminPage,
+      signInAs,
+    }) => {
       test.slow(); // Two sign-ups, two uploads and a payment before the shots, on a two-core machine.
       const [seller, buyer] = await Promise.all([
         newAccount("seller", `Karim Seller ${tag()}`),
@@ -67,8 +43,38 @@ for (const theme of THEMES) {
       ]);
       const held = await postListing(seller, { model: `Suzuki Gixxer ${tag()}` });
       const paid = await postListing(seller, { model: `Honda CB Hornet ${tag()}` });
-      await book(buyer, held.id);
-      await pay(buyer, await book(buyer, paid.id));
+      await bookBike(buyer, held.id);
+      await payByCard(buyer, await bookBike(buyer, paid.id));
+      // Issue 23: a paid bike whose handover the buyer disputes, and one handed over (owed to the seller).
+      const disputed = await postListing(seller, { model: `Bajaj Pulsar ${tag()}` });
+      const disputedOrder = await payByCard(buyer, await bookBike(buyer, disputed.id));
+      const handedOver = await postListing(seller, { model: `TVS Apache ${tag()}` });
+      const handedOverOrder = await payByCard(buyer, await bookBike(buyer, handedOver.id));
+      const headers = { origin: buyer.origin };
+      for (const [url, data] of [
+        [
+          `/api/orders/${disputedOrder.id}/dispute`,
+          {
+            reason: "not_as_described",
+            description: "The engine number is not the one on the registration papers.",
+          },
+        ],
+        [`/api/orders/${handedOverOrder.id}/handover`, undefined],
+      ] as const) {
+        const res = await buyer.page.request.post(url, { headers, data });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+      const details = await seller.page.request.put("/api/me/payout-details", {
+        headers: { origin: seller.origin },
+        data: {
+          method: "bank",
+          accountName: seller.name,
+          bankName: "Dutch-Bangla Bank",
+          branch: "Gulshan",
+          accountNumber: "1234567890123",
+        },
+      });
+      expect(details.status(), await details.text()).toBe(200);
 
       for (const account of [buyer, seller]) {
         await account.page.setViewportSize(size);
@@ -81,7 +87,7 @@ for (const theme of THEMES) {
       await shoot(page, "deal-booked-details");
 
       await page.goto("/dashboard/myorders");
-      await expect(page.getByRole("region", { name: "Receipt" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Receipt" }).first()).toBeVisible();
       await shoot(page, "deal-my-orders");
 
       await page.goto("/dashboard");
@@ -100,8 +106,20 @@ for (const theme of THEMES) {
 
       // Issue 23: the paid bike's money, held until the handover, on the seller's earnings.
       await seller.page.goto("/dashboard/earnings");
-      await expect(seller.page.getByLabel("Balance")).toContainText(`${MSG.earnings.held}৳1,50,000`);
+      await expect(seller.page.getByLabel("Balance")).toContainText(`${MSG.earnings.held}৳3,00,000`);
       await shoot(seller.page, "deal-earnings");
+
+      // The admins' side: open disputes, what is owed, and the money log.
+      await signInAs("admin");
+      await adminPage.setViewportSize(size);
+      await adminPage.addInitScript((t) => localStorage.setItem("motohaat-theme", t), theme);
+      await adminPage.goto("/dashboard/disputes");
+      await expect(adminPage.getByRole("article").first()).toBeVisible();
+      await shoot(adminPage, "money-disputes");
+      await adminPage.goto("/dashboard/payouts");
+      await expect(adminPage.getByRole("article", { name: seller.name })).toBeVisible();
+      await expect(adminPage.getByText(/loading/i)).toHaveCount(0);
+      await shoot(adminPage, "money-payouts");
     });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatNumber, formatPhone, formatTaka } from "./format.ts";
+import { formatDate, formatDateTime, formatNumber, formatPhone, formatTaka } from "./format.ts";
 import { MSG } from "./messages.ts";
 import { BookingFieldsSchema, normalisePhone } from "./schemas/orders.ts";
 
@@ -33,6 +33,18 @@ describe("formatDateTime", () => {
     ["2026-12-31T17:59:00.000Z", "31-Dec-2026, 11:59 pm"],
   ])("%s reads %s on Dhaka's clock", (iso, text) => {
     expect(formatDateTime(iso)).toBe(text);
+  });
+});
+
+describe("formatDate", () => {
+  it.each([
+    ["2026-11-26T08:30:00.000Z", "26-Nov-2026"],
+    // The day in Dhaka, not in UTC: 11:17 pm UTC is already the next morning there.
+    ["2026-11-27T23:17:00.000Z", "28-Nov-2026"],
+    ["2026-12-31T17:59:00.000Z", "31-Dec-2026"],
+    ["2026-12-31T18:00:00.000Z", "01-Jan-2027"],
+  ])("%s falls on %s in Dhaka", (iso, text) => {
+    expect(formatDate(iso)).toBe(text);
   });
 });
 

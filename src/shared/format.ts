@@ -29,23 +29,35 @@ export function formatPhone(phone: string): string {
   return match ? `${match[1]}-${match[2]}` : phone;
 }
 
-/** A date as `05-Nov-2022`, in UTC so server and browser agree. */
-export function formatDate(value: string | Date): string {
-  const d = typeof value === "string" ? new Date(value) : value;
+/** Bangladesh Standard Time, UTC+6 all year (no daylight saving): the market's clock. */
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+/** The moment moved to Dhaka's clock, to be read with the `getUTC…` methods. */
+const onDhakaClock = (value: string | Date) =>
+  new Date((typeof value === "string" ? new Date(value) : value).getTime() + DHAKA_OFFSET_MS);
+
+/** `05-Nov-2022` of a Date read in UTC. */
+function dayOf(d: Date): string {
   const day = String(d.getUTCDate()).padStart(2, "0");
   return `${day}-${months[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
 }
 
-/** Bangladesh Standard Time, UTC+6 all year (no daylight saving): the market's clock. */
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+/**
+ * The day a moment falls on in Dhaka, as `05-Nov-2022`, the same in every browser and on the server: a
+ * booking made at 1 am in Dhaka is on that day, not on UTC's day before. A date alone (`2022-11-05`,
+ * UTC midnight) stays that day.
+ */
+export function formatDate(value: string | Date): string {
+  return dayOf(onDhakaClock(value));
+}
 
 /**
  * A moment as `26-Nov-2026, 2:30 pm` on Dhaka's clock, the same in every browser and on the server:
  * when a hold ends or a booking was made, where the hour matters. By hand, as `formatNumber` is.
  */
 export function formatDateTime(value: string | Date): string {
-  const d = new Date((typeof value === "string" ? new Date(value) : value).getTime() + DHAKA_OFFSET_MS);
+  const d = onDhakaClock(value);
   const hours = d.getUTCHours();
   const minutes = String(d.getUTCMinutes()).padStart(2, "0");
-  return `${formatDate(d)}, ${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
+  return `${dayOf(d)}, ${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
 }

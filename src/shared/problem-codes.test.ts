@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "./messages.ts";
+import { MONEY_MSG } from "./money-messages.ts";
 import { codeOf, type MessageKey, messageAt, PROBLEM_CODES, statusesOf } from "./problem-codes.ts";
 import { MFA_ENROLMENT_REQUIRED } from "./schemas/two-factor.ts";
 import { TALK_MSG } from "./talk-messages.ts";
 
-/** MSG and TALK_MSG: problems' messages come from both. */
-const ALL = { ...MSG, ...TALK_MSG };
+/** MSG, TALK_MSG and MONEY_MSG: problems' messages come from all three. */
+const ALL = { ...MSG, ...TALK_MSG, ...MONEY_MSG };
 
-/** Every text of MSG and TALK_MSG with its key; a template as it reads with its parameters as `{0}`, `{1}`… */
+/** Every text of MSG, TALK_MSG and MONEY_MSG with its key; a template as it reads with its parameters as `{0}`, `{1}`… */
 function allTexts(entries: object = ALL, prefix = ""): [string, string][] {
   return Object.entries(entries).flatMap(([key, value]): [string, string][] => {
     const name = prefix ? `${prefix}.${key}` : key;

@@ -170,7 +170,7 @@ function OwedCard({ item }: { item: OwedSeller }) {
         {item.details ? (
           <Destination details={item.details} />
         ) : (
-          <p className="text-sm text-warning-content/80">{MONEY_MSG.payouts.noDetails}</p>
+          <p className="alert alert-warning alert-soft text-sm">{MONEY_MSG.payouts.noDetails}</p>
         )}
         {item.details ? (
           <div className="card-actions mt-auto justify-end">
@@ -271,11 +271,7 @@ function MoneyLogSection() {
       <ListFrame
         query={useMoneyLog()}
         loading={<Spinner label="Loading the money log" />}
-        empty={
-          <EmptyState title={MONEY_MSG.moneyLog.empty} icon={<Banknote className="size-10" />}>
-            {MONEY_MSG.moneyLog.intro}
-          </EmptyState>
-        }
+        empty={<EmptyState title={MONEY_MSG.moneyLog.empty} icon={<Banknote className="size-10" />} />}
       >
         {(items) => (
           <ol aria-labelledby={headingId} className="card border border-base-300 bg-base-100 px-4">
