@@ -99,6 +99,9 @@ export const MONEY_MSG = {
     askTitle: "Say where MotoHaat should pay you",
     askBody: (amount: string) =>
       `A buyer paid ${amount} for your bike. MotoHaat holds it until the handover, then owes it to you: add your bKash, Nagad or bank account on your profile so that it does not wait.`,
+    /** A seller deleting their account while MotoHaat holds or owes them money. */
+    deleteWhileOwed:
+      "MotoHaat still holds or owes you money. Your account can be deleted once it has all been paid out to you: it is on your Earnings page.",
     /** A payout's note when the admin wrote none: the log still says why. */
     defaultNote: "Payout of what was owed",
   },

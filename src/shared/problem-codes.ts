@@ -95,6 +95,7 @@ const MESSAGE_PROBLEMS = {
   "payouts.moreThanOwed": [409],
   "payouts.noPayoutDetails": [409],
   "payouts.notASeller": [404],
+  "payouts.deleteWhileOwed": [409],
   "report.alreadyReported": [409],
   "report.nothingToDismiss": [404],
   "review.notFound": [404],

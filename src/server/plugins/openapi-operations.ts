@@ -144,7 +144,13 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   "DELETE /api/auth/sessions/:id": { operationId: "endSession" },
   "DELETE /api/me": {
     operationId: "deleteAccount",
-    problems: { 409: because("The last admin's account cannot be deleted.", "account.lastAdmin") },
+    problems: {
+      409: because(
+        "The last admin's account cannot be deleted, nor a seller's MotoHaat still holds or owes money.",
+        "account.lastAdmin",
+        "payouts.deleteWhileOwed",
+      ),
+    },
   },
   "POST /api/auth/mfa/setup": {
     operationId: "startMfaEnrolment",

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { listings, orders, sessions, users } from "#server/db/schema.ts";
+import { listings, orders, payoutAccounts, sessions, users } from "#server/db/schema.ts";
 import { card, GOOD_CARD, openIntent } from "#server/features/payments/testing.ts";
 import { call, expectProblem, sessionCookie, setupTestApp } from "#server/test/app.ts";
 import { canSignIn, me, sessionCookieOf, signin, signup, userRow } from "#server/test/auth.ts";
 import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 
 const t = setupTestApp();
 
@@ -183,8 +184,46 @@ describe("DELETE /api/me", () => {
     // Search shows what is for sale: the bike nobody booked.
     expect(await search()).toEqual([expect.objectContaining({ id: unbooked.id })]);
 
+    // MotoHaat holds the paid bike's money: nobody could be paid it, so the account stays (decision 028).
+    expectProblem(
+      await deleteMe(t.app, seller.cookie, { password: seller.user.password }),
+      409,
+      MONEY_MSG.payouts.deleteWhileOwed,
+    );
+    expect(await search()).toEqual([expect.objectContaining({ id: unbooked.id })]);
+    // Handed over, it is owed; paid out, nothing is left and the account may go.
+    const confirmed = await call(t.app, {
+      method: "POST",
+      url: `/api/orders/${paid.id}/handover`,
+      cookie: buyer.cookie,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expectProblem(
+      await deleteMe(t.app, seller.cookie, { password: seller.user.password }),
+      409,
+      MONEY_MSG.payouts.deleteWhileOwed,
+    );
+    await call(t.app, {
+      method: "PUT",
+      url: "/api/me/payout-details",
+      cookie: seller.cookie,
+      payload: { method: "nagad", walletNumber: "01812-345678" },
+    });
+    const admin = await signedInUser(t.app, { role: "admin" });
+    const payout = await call(t.app, {
+      method: "POST",
+      url: "/api/admin/payouts",
+      cookie: admin.cookie,
+      payload: { sellerId: seller.user.id, amount: paidBike.askingPrice, reference: "NGD-1" },
+    });
+    expect(payout.statusCode, payout.body).toBe(201);
+
     const res = await deleteMe(t.app, seller.cookie, { password: seller.user.password });
     expect(res.statusCode, res.body).toBe(204);
+    // Where they were paid goes with them.
+    expect(
+      await t.app.db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, seller.user.id)),
+    ).toEqual([]);
 
     // Gone from search, from the bike's page and from the advertised bikes; the seller's page too.
     expect(await search()).toEqual([]);

@@ -59,6 +59,11 @@ export async function setPayoutDetails(
   return { details: toDetails(row) };
 }
 
+/** A deleted account's payout details go with it (nothing is owed any more: the deletion checked). */
+export async function erasePayoutDetails(tx: Tx, sellerId: string): Promise<void> {
+  await tx.delete(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId));
+}
+
 /** Whether the seller has said where to be paid. */
 export async function hasPayoutDetails(tx: Tx, sellerId: string): Promise<boolean> {
   const [row] = await tx

@@ -76,4 +76,20 @@ describe("Where to be paid", () => {
     expect(screen.getByLabelText(MSG.payout.accountNumber)).toHaveValue("123456789012");
     expect(screen.queryByText(MSG.payout.notSet)).not.toBeInTheDocument();
   });
+
+  it("is brought into view once loaded when the address asks for it (#payout), as Earnings' link does", async () => {
+    const scrolled = vi.fn();
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled(this.id);
+    };
+    try {
+      mockApi({ "GET /api/me/payout-details": () => ({ body: { details: null } }) });
+      renderRoutes(routes, "/dashboard/profile#payout");
+      expect(await screen.findByText(MSG.payout.notSet)).toBeInTheDocument();
+      expect(scrolled).toHaveBeenCalledWith("payout");
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
 });

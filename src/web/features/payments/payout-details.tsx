@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { toast } from "react-toastify";
 import { formatPhone } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
@@ -166,6 +167,13 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
 /** The profile page's "Where to be paid" (sellers): a bKash or Nagad number, or a bank account. */
 export function PayoutDetailsSection() {
   const query = usePayoutDetails();
+  const { hash } = useLocation();
+  const loaded = !query.isPending;
+  // Earnings and the payment notice link here (`#payout`); the router looked for it before the page
+  // below had loaded, so it is brought into view once it has.
+  useEffect(() => {
+    if (hash === "#payout" && loaded) document.getElementById("payout")?.scrollIntoView({ block: "start" });
+  }, [hash, loaded]);
   return (
     <section
       id="payout"
