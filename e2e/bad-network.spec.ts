@@ -72,7 +72,7 @@ test.describe("a bad network", () => {
 
     await page.unroute("**/api/**");
     await confirm.click();
-    await expect(page.getByText(MSG.order.bought(model))).toBeVisible();
+    await expect(page.getByText(MSG.order.booked(model))).toBeVisible();
   });
 
   test("a payment whose confirmation is lost says so, then checks: not paid, not charged", async ({

@@ -44,7 +44,7 @@ test("a buyer books and sees 'Booked by you' while another sees Stock Out; cance
   await dialog.getByRole("button", { name: "Confirm booking" }).click();
 
   // Booked: the product's toast, then the buyer's own booking in Book now's place, focused.
-  await expect(page.getByText(MSG.order.bought(model))).toBeVisible();
+  await expect(page.getByText(MSG.order.booked(model))).toBeVisible();
   await expect(dialog).toBeHidden();
   const booked = page.getByText(BOOKED_BY_YOU, { exact: false });
   await expect(booked).toBeVisible();

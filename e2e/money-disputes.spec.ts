@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { MSG } from "#shared/messages.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import { bookBike, expect, payByCard, postListing, test } from "./fixtures.ts";
 
@@ -40,7 +39,7 @@ test.describe("the money after the payment", () => {
     await form.getByRole("button", { name: MONEY_MSG.dispute.submit }).click();
     await expect(page.getByText(MONEY_MSG.dispute.submitted)).toBeVisible();
     await expect(card).toContainText("You reported a problem on");
-    await expect(card.getByRole("button", { name: MSG.handover.confirm })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: MONEY_MSG.handover.confirm })).toHaveCount(0);
 
     // The seller reads it on My buyers.
     await seller.page.goto("/dashboard/mybuyers");
@@ -69,10 +68,10 @@ test.describe("the money after the payment", () => {
     await expect(card).toContainText(MONEY_MSG.dispute.buyerRefunded("৳1,50,000"));
     await expect(card).toContainText(MONEY_MSG.dispute.adminNote(note));
     await seller.page.goto("/dashboard/earnings");
-    await expect(seller.page.getByLabel("Balance")).toContainText(`${MSG.earnings.held}৳0`);
+    await expect(seller.page.getByLabel("Balance")).toContainText(`${MONEY_MSG.earnings.held}৳0`);
     await expect(
       seller.page.getByRole("list", { name: "Movements of your money" }).getByRole("listitem").first(),
-    ).toContainText(MSG.earnings.kind.refunded);
+    ).toContainText(MONEY_MSG.earnings.kind.refunded);
   });
 
   test("an admin records a payout and the seller sees it on their statement", async ({
@@ -114,12 +113,12 @@ test.describe("the money after the payment", () => {
     ).toBeVisible();
 
     await seller.page.goto("/dashboard/earnings");
-    await expect(seller.page.getByLabel("Balance")).toContainText(`${MSG.earnings.paidOut}৳1,50,000`);
+    await expect(seller.page.getByLabel("Balance")).toContainText(`${MONEY_MSG.earnings.paidOut}৳1,50,000`);
     const line = seller.page
       .getByRole("list", { name: "Movements of your money" })
       .getByRole("listitem")
       .first();
-    await expect(line).toContainText(MSG.earnings.kind.paid_out);
+    await expect(line).toContainText(MONEY_MSG.earnings.kind.paid_out);
     await expect(line).toContainText(MONEY_MSG.moneyLog.reference(reference));
   });
 });

@@ -48,7 +48,7 @@ test.describe("notifications", () => {
     await dialog.getByLabel("Phone").fill("+880 1712-345678");
     await dialog.getByLabel("Meeting location").fill("Dhanmondi 27, Dhaka");
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(buyer.page.getByText(MSG.order.bought(model))).toBeVisible();
+    await expect(buyer.page.getByText(MSG.order.booked(model))).toBeVisible();
 
     const mail = await mailTo(seller.email, TALK_MSG.notification.bookedTitle(model));
     expect(mail.text).toContain(buyer.name);

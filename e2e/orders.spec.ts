@@ -54,7 +54,7 @@ test.describe("booking, buyers and verification", () => {
     await dialog.getByLabel("Phone").fill("01712-345678");
     await dialog.getByLabel("Meeting location").fill("Dhanmondi 27, Dhaka");
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(buyer.page.getByText(MSG.order.bought(model))).toBeVisible();
+    await expect(buyer.page.getByText(MSG.order.booked(model))).toBeVisible();
     await expect(dialog).toBeHidden();
     // Their own booking, not a red Stock Out.
     await expect(buyer.page.getByText(MSG.booking.heldByYou("").trim(), { exact: false })).toBeVisible();

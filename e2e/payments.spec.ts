@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { type Account, atPath, expect, postListing, test } from "./fixtures.ts";
 
@@ -85,20 +86,20 @@ test.describe("paying for an order by card", () => {
     await expect(card).toContainText("Paid — MotoHaat holds your money until the handover.");
     await expect(card.getByRole("region", { name: "Receipt" })).toContainText(/Payment id\s*pi_test_/);
     await expect(card.getByRole("link", { name: `Pay for ${model}` })).toHaveCount(0);
-    await card.getByRole("button", { name: MSG.handover.confirm }).click();
-    const dialog = page.getByRole("dialog", { name: MSG.handover.confirmTitle(model) });
-    await dialog.getByRole("button", { name: MSG.handover.confirm }).click();
-    await expect(page.getByText(MSG.handover.confirmed)).toBeVisible();
-    await expect(card.getByText(MSG.handover.buyerReleased)).toBeVisible();
-    await expect(card.getByRole("button", { name: MSG.handover.confirm })).toHaveCount(0);
+    await card.getByRole("button", { name: MONEY_MSG.handover.confirm }).click();
+    const dialog = page.getByRole("dialog", { name: MONEY_MSG.handover.confirmTitle(model) });
+    await dialog.getByRole("button", { name: MONEY_MSG.handover.confirm }).click();
+    await expect(page.getByText(MONEY_MSG.handover.confirmed)).toBeVisible();
+    await expect(card.getByText(MONEY_MSG.handover.buyerReleased)).toBeVisible();
+    await expect(card.getByRole("button", { name: MONEY_MSG.handover.confirm })).toHaveCount(0);
 
     // The seller's earnings show the money: released to them, nothing held (no fee by default).
     await seller.page.goto("/dashboard/earnings");
     const balance = seller.page.getByLabel("Balance");
-    await expect(balance).toContainText(`${MSG.earnings.available}৳1,50,000`);
-    await expect(balance).toContainText(`${MSG.earnings.held}৳0`);
+    await expect(balance).toContainText(`${MONEY_MSG.earnings.available}৳1,50,000`);
+    await expect(balance).toContainText(`${MONEY_MSG.earnings.held}৳0`);
     const statement = seller.page.getByRole("list", { name: "Movements of your money" });
-    await expect(statement.getByRole("listitem").first()).toContainText(MSG.earnings.kind.released);
+    await expect(statement.getByRole("listitem").first()).toContainText(MONEY_MSG.earnings.kind.released);
     await expect(statement.getByRole("listitem").first()).toContainText(model);
 
     // And the server agrees: a fresh load of the payment page says Paid too.

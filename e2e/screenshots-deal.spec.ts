@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import { bookBike, expect, payByCard, postListing, test } from "./fixtures.ts";
 
 /**
@@ -106,7 +107,7 @@ for (const theme of THEMES) {
 
       // Issue 23: the paid bike's money, held until the handover, on the seller's earnings.
       await seller.page.goto("/dashboard/earnings");
-      await expect(seller.page.getByLabel("Balance")).toContainText(`${MSG.earnings.held}৳3,00,000`);
+      await expect(seller.page.getByLabel("Balance")).toContainText(`${MONEY_MSG.earnings.held}৳3,00,000`);
       await shoot(seller.page, "deal-earnings");
 
       // The admins' side: open disputes, what is owed, and the money log.

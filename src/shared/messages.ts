@@ -236,7 +236,9 @@ export const MSG = {
     locationRequired: "you must provide meeting location",
     justSold: "this bike has just been sold",
     priceChanged: "the price of this bike has just changed: check it and book again",
-    bought: (model: string) => `${model} bought successfully`,
+    /** The toast after booking: booked, not bought, and what comes next. */
+    booked: (model: string) =>
+      `Booked: ${model} is held for you — not bought yet. Meet the seller, check the bike and its papers, then pay by card here or in cash at the meeting.`,
     notFound: "This order does not exist.",
     notYours: "This order belongs to another buyer.",
     ownBike: "You cannot book your own bike.",
@@ -260,11 +262,15 @@ export const MSG = {
     heldByYou: (timeLeft: string) => `Booked by you — pay within ${timeLeft}`,
     heldBadge: "Booked by you",
     paidBadge: "Bought by you",
-    heldHint: "The bike is held for you until then. Pay to make it yours, or cancel so others can buy it.",
+    heldHint:
+      "The bike is held for you until then. Meet the seller and check the bike and its papers, then pay: by card here (MotoHaat keeps the money until you confirm the handover) or in cash at the meeting. Cancel if you change your mind, so others can buy it.",
+    formIntro:
+      "Booking holds the bike for you; nothing is paid yet. The seller calls you on this number to arrange the meeting, where you check the bike and its papers before paying.",
     hours: (n: number) => (n === 1 ? "1 hour" : `${n} hours`),
     minutes: (n: number) => (n === 1 ? "1 minute" : `${n} minutes`),
     timeUp: "Booked by you — the time to pay has run out, so the bike goes back on sale.",
-    paidByYou: "Bought by you — paid. The bike is yours: meet the seller to collect it.",
+    paidByYou:
+      "Bought by you — paid. Collect the bike and its papers from the seller; a card payment reaches them once you confirm the handover in My orders.",
     confirmCancelTitle: (model: string) => `Cancel your booking of ${model}?`,
     confirmCancel: "Nothing has been paid. The bike goes back on sale and someone else may book it.",
     cancelled: (model: string) => `Your booking of ${model} is cancelled`,
@@ -298,64 +304,6 @@ export const MSG = {
     removeVerification: "Remove verification",
     noBuyersYet: "Buyers show up here once they sign up.",
     sellerLabel: "Seller:",
-  },
-  /**
-   * Card money held by MotoHaat until the handover (decision 028): what each side reads of it, and the
-   * buyer's confirmation. `date` is a day such as "04-Dec-2026".
-   */
-  handover: {
-    buyerHeld: (date: string) =>
-      `Paid — MotoHaat holds your money until the handover. Meet the seller, check the bike and its papers, then confirm you have them. Unless you confirm or report a problem first, the money goes to the seller on ${date}.`,
-    buyerReleased: "Handed over — the bike is yours and the money has gone to the seller.",
-    sellerHeld: (date: string) =>
-      `Paid — MotoHaat holds the money until the buyer confirms the handover, or until ${date}. Then it is yours.`,
-    sellerReleased: "Handed over — the money is in your earnings.",
-    confirm: "I have the bike and its papers",
-    confirmTitle: (model: string) => `Confirm you have ${model} and its papers?`,
-    confirmBody:
-      "The money goes to the seller now and cannot be taken back through MotoHaat. Confirm only once the bike and its papers are in your hands.",
-    confirmed: "Handover confirmed: the money goes to the seller.",
-    notPaid: "Only a paid order can be handed over.",
-    cash: "This order was paid in cash at the meeting: MotoHaat holds no money to release.",
-  },
-  /** A seller's earnings page (decision 028): their balance and every movement of their money. */
-  earnings: {
-    held: "Held until handover",
-    available: "Yours, not paid out yet",
-    paidOut: "Paid out",
-    fees: "MotoHaat's fees",
-    kind: {
-      received: "Paid by the buyer — held until the handover",
-      refunded: "Given back to the buyer",
-      released: "Released to you",
-      fee: "MotoHaat's fee",
-      paid_out: "Paid out to you",
-    },
-    emptyTitle: "No earnings yet",
-    emptyHint:
-      "When a buyer pays for one of your bikes by card, the money shows up here: held by MotoHaat until the handover, then yours.",
-  },
-  /** Where a seller is paid (the profile page): a bKash or Nagad wallet, or a bank account. */
-  payout: {
-    title: "Where to be paid",
-    intro: "MotoHaat pays what it owes you to this account. Only you and MotoHaat's admins see its number.",
-    notSet: "Not set yet: money MotoHaat owes you waits until you say where to pay it.",
-    add: "Say where to be paid",
-    method: "Paid to",
-    wallet: (method: string) => `${method} number`,
-    accountName: "Name on the account",
-    bankName: "Bank",
-    branch: "Branch",
-    accountNumber: "Account number",
-    save: "Save payout details",
-    saved: "Payout details saved.",
-    methodRequired: "choose bKash, Nagad or a bank account",
-    walletInvalid: "enter the wallet's Bangladeshi mobile number, such as 01712-345678",
-    accountNameRequired: "enter the name on the account",
-    bankNameRequired: "enter the bank's name",
-    branchRequired: "enter the branch",
-    accountNumberInvalid: "enter the account number: 6 to 20 digits",
-    tooLong: "at most 100 characters",
   },
   /** The seller's side of a booking: My buyers and the My products cards. */
   sellerBooking: {

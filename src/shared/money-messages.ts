@@ -1,10 +1,71 @@
 /**
- * The words of the money's path after the payment (issue 23): a buyer's dispute of a handover and an
- * admin's decision, the admins' payouts and their log. Apart from MSG for the same reason as TALK_MSG
+ * The words of the money's path after the payment (issue 23): the handover, a seller's earnings and
+ * where they are paid, a buyer's dispute of a handover and an admin's decision, the admins' payouts
+ * and their log. Apart from MSG for the same reason as TALK_MSG
  * (the market's first load does not carry them); the same rules: written once for server and
  * browser, quoted by docs/product.md, a problem's detail named by its key (`dispute.tooLate`).
  */
 export const MONEY_MSG = {
+  /**
+   * Card money held by MotoHaat until the handover (decision 028): what each side reads of it, and the
+   * buyer's confirmation. `date` is a day such as "04-Dec-2026".
+   */
+  handover: {
+    buyerHeld: (date: string) =>
+      `Paid — MotoHaat holds your money until the handover. Meet the seller, check the bike and its papers, then confirm you have them. Unless you confirm or report a problem first, the money goes to the seller on ${date}.`,
+    buyerReleased: "Handed over — the bike is yours and the money has gone to the seller.",
+    sellerHeld: (date: string) =>
+      `Paid — MotoHaat holds the money until the buyer confirms the handover, or until ${date}. Then it is yours.`,
+    sellerReleased: "Handed over — the money is in your earnings.",
+    paymentNote:
+      "MotoHaat keeps your payment until you confirm you have the bike and its papers, then pays the seller. Something wrong at the meeting? Report it from My orders and an admin decides. Paying in cash at the meeting instead? Pay nothing here.",
+    confirm: "I have the bike and its papers",
+    confirmTitle: (model: string) => `Confirm you have ${model} and its papers?`,
+    confirmBody:
+      "The money goes to the seller now and cannot be taken back through MotoHaat. Confirm only once the bike and its papers are in your hands.",
+    confirmed: "Handover confirmed: the money goes to the seller.",
+    notPaid: "Only a paid order can be handed over.",
+    cash: "This order was paid in cash at the meeting: MotoHaat holds no money to release.",
+  },
+  /** A seller's earnings page (decision 028): their balance and every movement of their money. */
+  earnings: {
+    held: "Held until handover",
+    available: "Yours, not paid out yet",
+    paidOut: "Paid out",
+    fees: "MotoHaat's fees",
+    kind: {
+      received: "Paid by the buyer — held until the handover",
+      refunded: "Given back to the buyer",
+      released: "Released to you",
+      fee: "MotoHaat's fee",
+      paid_out: "Paid out to you",
+    },
+    emptyTitle: "No earnings yet",
+    emptyHint:
+      "When a buyer pays for one of your bikes by card, the money shows up here: held by MotoHaat until the handover, then yours.",
+  },
+  /** Where a seller is paid (the profile page): a bKash or Nagad wallet, or a bank account. */
+  payout: {
+    title: "Where to be paid",
+    intro: "MotoHaat pays what it owes you to this account. Only you and MotoHaat's admins see its number.",
+    notSet: "Not set yet: money MotoHaat owes you waits until you say where to pay it.",
+    add: "Say where to be paid",
+    method: "Paid to",
+    wallet: (method: string) => `${method} number`,
+    accountName: "Name on the account",
+    bankName: "Bank",
+    branch: "Branch",
+    accountNumber: "Account number",
+    save: "Save payout details",
+    saved: "Payout details saved.",
+    methodRequired: "choose bKash, Nagad or a bank account",
+    walletInvalid: "enter the wallet's Bangladeshi mobile number, such as 01712-345678",
+    accountNameRequired: "enter the name on the account",
+    bankNameRequired: "enter the bank's name",
+    branchRequired: "enter the branch",
+    accountNumberInvalid: "enter the account number: 6 to 20 digits",
+    tooLong: "at most 100 characters",
+  },
   /** A buyer's "something is wrong" on a card-paid order whose money MotoHaat holds. */
   dispute: {
     report: "Report a problem",

@@ -144,7 +144,7 @@ describe("a disputed handover", () => {
     // Held, not paid: MotoHaat holds nothing.
     const listing = await buildListing(t.app);
     const held = await bookOrder(t.app, other.cookie, listing.id);
-    expectProblem(await reportNotHanded(t.app, other.cookie, held.id), 409, MSG.handover.notPaid);
+    expectProblem(await reportNotHanded(t.app, other.cookie, held.id), 409, MONEY_MSG.handover.notPaid);
     expect(await t.app.db.select().from(moneyActions)).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import { cardPaid } from "#server/features/payments/testing.ts";
 import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { checkLedger } from "./ledger-check.ts";
@@ -106,7 +107,7 @@ describe("money held until the handover", () => {
     const unpaidSeller = await signedInUser(t.app, { role: "seller" });
     const listing = await buildListing(t.app, { sellerId: unpaidSeller.user.id });
     const held = await bookOrder(t.app, other.cookie, listing.id);
-    expectProblem(await handover(t.app, other.cookie, held.id), 409, MSG.handover.notPaid);
+    expectProblem(await handover(t.app, other.cookie, held.id), 409, MONEY_MSG.handover.notPaid);
 
     await call(t.app, { method: "POST", url: `/api/orders/${held.id}/cash`, cookie: unpaidSeller.cookie });
     const cash = await call(t.app, {
@@ -116,7 +117,7 @@ describe("money held until the handover", () => {
     });
     expect(cash.statusCode, cash.body).toBe(200);
     expect(cash.json().order.handover).toBeNull();
-    expectProblem(await handover(t.app, other.cookie, held.id), 409, MSG.handover.cash);
+    expectProblem(await handover(t.app, other.cookie, held.id), 409, MONEY_MSG.handover.cash);
     expect(await moneyEntries(t.app, held.id)).toEqual([]);
     expect(await moneyEntries(t.app, order.id)).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import { normalisePhone } from "./orders.ts";
 
 /** Where a seller can be paid, with the name each has on the page. */
@@ -7,34 +7,38 @@ export const PAYOUT_METHODS = { bkash: "bKash", nagad: "Nagad", bank: "Bank acco
 export type PayoutMethod = keyof typeof PAYOUT_METHODS;
 
 const text = (required: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: MSG.payout.tooLong });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(100, { error: MONEY_MSG.payout.tooLong });
 
 const Wallet = z.object({
-  method: z.enum(["bkash", "nagad"], { error: MSG.payout.methodRequired }),
+  method: z.enum(["bkash", "nagad"], { error: MONEY_MSG.payout.methodRequired }),
   /** Stored as `+8801…`, however it was typed. */
   walletNumber: z
-    .string({ error: MSG.payout.walletInvalid })
-    .max(40, { error: MSG.payout.walletInvalid })
-    .refine((v) => normalisePhone(v) !== null, { error: MSG.payout.walletInvalid })
+    .string({ error: MONEY_MSG.payout.walletInvalid })
+    .max(40, { error: MONEY_MSG.payout.walletInvalid })
+    .refine((v) => normalisePhone(v) !== null, { error: MONEY_MSG.payout.walletInvalid })
     .transform((v) => normalisePhone(v)!),
 });
 
 const Bank = z.object({
-  method: z.literal("bank", { error: MSG.payout.methodRequired }),
-  accountName: text(MSG.payout.accountNameRequired),
-  bankName: text(MSG.payout.bankNameRequired),
-  branch: text(MSG.payout.branchRequired),
+  method: z.literal("bank", { error: MONEY_MSG.payout.methodRequired }),
+  accountName: text(MONEY_MSG.payout.accountNameRequired),
+  bankName: text(MONEY_MSG.payout.bankNameRequired),
+  branch: text(MONEY_MSG.payout.branchRequired),
   /** Digits only once spaces and dashes are gone. */
   accountNumber: z
-    .string({ error: MSG.payout.accountNumberInvalid })
-    .max(40, { error: MSG.payout.accountNumberInvalid })
+    .string({ error: MONEY_MSG.payout.accountNumberInvalid })
+    .max(40, { error: MONEY_MSG.payout.accountNumberInvalid })
     .transform((v) => v.replace(/[\s-]/g, ""))
-    .refine((v) => /^\d{6,20}$/.test(v), { error: MSG.payout.accountNumberInvalid }),
+    .refine((v) => /^\d{6,20}$/.test(v), { error: MONEY_MSG.payout.accountNumberInvalid }),
 });
 
 /** `PUT /api/me/payout-details`: a wallet or a bank account, checked the same in the browser. */
 export const PayoutDetailsSchema = z.discriminatedUnion("method", [Wallet, Bank], {
-  error: MSG.payout.methodRequired,
+  error: MONEY_MSG.payout.methodRequired,
 });
 export type PayoutDetailsReq = z.input<typeof PayoutDetailsSchema>;
 export type PayoutDetails = z.output<typeof PayoutDetailsSchema>;

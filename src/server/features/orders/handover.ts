@@ -44,9 +44,9 @@ export async function lockOrderMoney(tx: Tx, orderId: string, buyerId?: string) 
     .for("update", { of: orders });
   if (!order) throw new NotFound(MSG.order.notFound);
   if (buyerId !== undefined && order.buyerId !== buyerId) throw new Forbidden(MSG.order.notYours);
-  if (order.status !== "paid") throw new Conflict(MSG.handover.notPaid);
+  if (order.status !== "paid") throw new Conflict(MONEY_MSG.handover.notPaid);
   // Cash changed hands at the meeting: there is no money of MotoHaat's to release.
-  if (order.releaseDueAt === null) throw new Conflict(MSG.handover.cash);
+  if (order.releaseDueAt === null) throw new Conflict(MONEY_MSG.handover.cash);
   return order;
 }
 

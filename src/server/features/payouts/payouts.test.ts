@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { payoutAccounts } from "#server/db/schema.ts";
 import { call, setupTestApp } from "#server/test/app.ts";
 import { signedInUser } from "#server/test/factories.ts";
-import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 
 const read = (app: FastifyInstance, cookie: string) =>
   call(app, { method: "GET", url: "/api/me/payout-details", cookie });
@@ -72,22 +72,22 @@ describe("payout details", () => {
     const before = (await read(t.app, seller.cookie)).json();
 
     const cases: [object, Record<string, string>][] = [
-      [{ method: "bkash", walletNumber: "12345" }, { walletNumber: MSG.payout.walletInvalid }],
-      [{ method: "nagad" }, { walletNumber: MSG.payout.walletInvalid }],
-      [{ method: "paypal", walletNumber: "01712345678" }, { method: MSG.payout.methodRequired }],
-      [{}, { method: MSG.payout.methodRequired }],
+      [{ method: "bkash", walletNumber: "12345" }, { walletNumber: MONEY_MSG.payout.walletInvalid }],
+      [{ method: "nagad" }, { walletNumber: MONEY_MSG.payout.walletInvalid }],
+      [{ method: "paypal", walletNumber: "01712345678" }, { method: MONEY_MSG.payout.methodRequired }],
+      [{}, { method: MONEY_MSG.payout.methodRequired }],
       [
         { method: "bank", accountName: "", bankName: " ", accountNumber: "12-34" },
         {
-          accountName: MSG.payout.accountNameRequired,
-          bankName: MSG.payout.bankNameRequired,
-          branch: MSG.payout.branchRequired,
-          accountNumber: MSG.payout.accountNumberInvalid,
+          accountName: MONEY_MSG.payout.accountNameRequired,
+          bankName: MONEY_MSG.payout.bankNameRequired,
+          branch: MONEY_MSG.payout.branchRequired,
+          accountNumber: MONEY_MSG.payout.accountNumberInvalid,
         },
       ],
       [
         { method: "bank", accountName: "x".repeat(101), bankName: "B", branch: "C", accountNumber: "123456" },
-        { accountName: MSG.payout.tooLong },
+        { accountName: MONEY_MSG.payout.tooLong },
       ],
     ];
     for (const [payload, errors] of cases) {

@@ -14,7 +14,16 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: [
           {
             type: "p",
-            text: "Open a bike's page and choose Book now. Your name and email are filled in for you; add your phone number and where you would like to meet, then confirm. The bike is now yours to inspect: it is marked sold, nobody else can book it, and it appears under My orders in your dashboard.",
+            text: "Open a bike's page and choose Book now. Your name and email are filled in for you; add your phone number and where you would like to meet, then confirm. Booking holds the bike for you, it does not buy it: nobody else can book it while your booking runs (your booking says until when), and it appears under My orders in your dashboard.",
+          },
+          {
+            type: "ol",
+            items: [
+              "Book: the bike is held for you; nothing is paid.",
+              "Meet the seller and inspect the bike and its papers.",
+              "Pay: by card on MotoHaat, or in cash at the meeting (the seller marks it and you confirm).",
+              "Hand over: with a card payment, press I have the bike and its papers in My orders. MotoHaat then pays the seller, less its fee, to the bKash, Nagad or bank account on their profile.",
+            ],
           },
           {
             type: "p",
@@ -51,6 +60,26 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
           {
             type: "p",
             text: "MotoHaat holds a card payment until the handover: the seller does not get it yet. Meet the seller, check the bike and its papers, then press I have the bike and its papers on the order in My orders, and the money goes to the seller. If you do neither that nor report a problem, it goes to the seller by itself on the date your order shows (a week after payment unless the site says otherwise). Cash paid at the meeting goes straight to the seller, so there is nothing to confirm.",
+          },
+        ],
+      },
+      {
+        id: "problem-after-paying",
+        question: "I paid by card and something is wrong. What now?",
+        answer: [
+          {
+            type: "p",
+            text: "If the seller never handed the bike over, or it is not as the listing described, do not confirm the handover. Open the order in My orders and choose Report a problem before the date the order shows. MotoHaat keeps the money while an admin looks into it: they read what you and the seller wrote, may call you both, and then refund your card or pay the seller, telling you both why.",
+          },
+        ],
+      },
+      {
+        id: "seller-paid",
+        question: "When do I get paid as a seller?",
+        answer: [
+          {
+            type: "p",
+            text: "Cash paid at the meeting is yours at once. A card payment is kept by MotoHaat until the buyer confirms the handover, or until the date My buyers shows if they do neither that nor report a problem. It then moves to Earnings, less MotoHaat's fee if there is one, and MotoHaat pays it out to the bKash, Nagad or bank account you give under Where to be paid on your profile. Each payout shows on Earnings with its transfer reference, so you can find it in your own account.",
           },
         ],
       },
@@ -108,7 +137,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: [
           {
             type: "p",
-            text: "Creating an account, browsing, listing a bike, advertising and booking are free. When you pay for an order, you pay the asking price shown on the listing; MotoHaat adds no buyer fee. Your own bank may charge its usual card fees.",
+            text: "Creating an account, browsing, listing a bike, advertising and booking are free. When you pay for an order, you pay the asking price shown on the listing; MotoHaat adds no buyer fee. Your own bank may charge its usual card fees. A seller paid by card may have a platform fee taken from what MotoHaat pays them; Earnings shows it line by line.",
           },
         ],
       },

@@ -16,7 +16,7 @@ export type LegalDoc = {
   body: readonly Block[];
 };
 
-const UPDATED = "2026-11-24";
+const UPDATED = "2026-11-27";
 
 const terms: LegalDoc = {
   path: paths.terms.getHref(),
@@ -28,7 +28,7 @@ const terms: LegalDoc = {
     { type: "h2", text: "What MotoHaat is" },
     {
       type: "p",
-      text: "MotoHaat Ltd. runs a marketplace where people in Bangladesh list used motorbikes for sale and book them. We show the bikes, hold a booked bike for its buyer for a limited time and take card payments through our payment provider. We are not the seller of any bike: the seller is the person who listed it, and the deal, the papers and the handover are between the buyer and the seller.",
+      text: "MotoHaat Ltd. runs a marketplace where people in Bangladesh list used motorbikes for sale and book them. We show the bikes, hold a booked bike for its buyer for a limited time, and take card payments through our payment provider, keeping each until its handover and then paying the seller. We are not the seller of any bike: the seller is the person who listed it, and the deal, the papers and the handover are between the buyer and the seller.",
     },
     { type: "h2", text: "Your account" },
     {
@@ -63,7 +63,9 @@ const terms: LegalDoc = {
         "Booking a bike holds it for you for a limited time (48 hours as a rule; your booking says until when). Pay within that time to make it yours; if you do not, the booking expires and the bike goes back on sale.",
         "You may hold at most three unpaid bookings at once. You can cancel an unpaid booking at any time, and a seller can release an unpaid booking whose buyer did not come.",
         "The price is the asking price when you booked; our server sets the amount charged, nobody types it. A booking that has expired or been cancelled cannot be paid, and nothing is charged for it.",
-        "Inspect the bike and its papers before you pay. Our blog has guides on what to check.",
+        "Inspect the bike and its papers at the meeting, before you pay in cash or confirm the handover of a card payment. Our blog has guides on what to check.",
+        "MotoHaat keeps a card payment until the buyer confirms the handover, or until the date the order shows. Before then the buyer may report a problem (the handover did not happen, or the bike is not as described); the money then stays with MotoHaat until an admin refunds the buyer through the payment provider or pays the seller, and tells both why.",
+        "MotoHaat pays sellers what it kept for them once the handover is done, less any platform fee shown on Earnings, to the bKash, Nagad or bank account on their profile. Cash paid at a meeting goes from buyer to seller and never through MotoHaat.",
       ],
     },
     { type: "h2", text: "What is not allowed" },

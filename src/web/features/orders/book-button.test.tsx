@@ -113,7 +113,7 @@ describe("Book now", () => {
     await user.type(within(dialog).getByLabelText("Meeting location"), " Dhanmondi 27 ");
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
 
-    expect(await screen.findByText(MSG.order.bought(listing.model))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.order.booked(listing.model))).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/orders");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       listingId: "l-1",
@@ -344,7 +344,7 @@ describe("Book now", () => {
     await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
 
-    await screen.findByText(MSG.order.bought(listing.model));
+    await screen.findByText(MSG.order.booked(listing.model));
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/orders");
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ phone: "+8801812345678" });
   });
@@ -409,7 +409,7 @@ describe("the buyer's own booking in Book now's place", () => {
     await user.type(within(dialog).getByLabelText("Meeting location"), "Mirpur 10");
     await user.click(within(dialog).getByRole("button", { name: "Confirm booking" }));
 
-    expect(await screen.findByText(MSG.order.bought(listing.model))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.order.booked(listing.model))).toBeInTheDocument();
     const message = await screen.findByText(MSG.booking.heldByYou("48 hours"));
     await waitFor(() => expect(message).toHaveFocus());
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

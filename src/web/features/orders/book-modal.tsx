@@ -120,7 +120,7 @@ export function BookModal({
       if (!showFieldErrors(err, setError, fields)) setFailure(errorMessage(err));
       return;
     }
-    toast.success(MSG.order.bought(listing.model));
+    toast.success(MSG.order.booked(listing.model));
     onBooked?.();
     reset();
     close();
@@ -136,7 +136,7 @@ export function BookModal({
   return (
     <Modal open={open} onClose={close} title={`Book ${listing.model}`} describedBy={introId}>
       <p id={introId} className="mb-4 text-sm text-base-content/70">
-        The seller will call you on this number to meet and hand over the bike.
+        {MSG.booking.formIntro}
       </p>
       {offerPrice === undefined ? null : (
         <p className="mb-4 alert alert-success alert-soft text-sm">

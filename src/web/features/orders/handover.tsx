@@ -2,7 +2,6 @@ import { CircleAlert, CircleCheck, RotateCcw, ShieldCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "react-toastify";
 import { formatDate, formatTaka } from "#shared/format.ts";
-import { MSG } from "#shared/messages.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { Handover, Order } from "#shared/schemas/orders.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -86,7 +85,7 @@ export function HandoverState({ order }: { order: Order & { handover: NonNullabl
   if (handover.moneyReleasedAt) {
     return (
       <MoneyLine strong icon={<CircleCheck className={`${iconClass} text-success`} aria-hidden="true" />}>
-        {MSG.handover.buyerReleased}
+        {MONEY_MSG.handover.buyerReleased}
       </MoneyLine>
     );
   }
@@ -98,17 +97,17 @@ export function HandoverState({ order }: { order: Order & { handover: NonNullabl
       setConfirming(false);
       return;
     }
-    toast.success(MSG.handover.confirmed);
+    toast.success(MONEY_MSG.handover.confirmed);
     setConfirming(false);
   };
   return (
     <div className="flex flex-col gap-3">
       <MoneyLine icon={<ShieldCheck className={`${iconClass} text-success`} aria-hidden="true" />}>
-        {MSG.handover.buyerHeld(formatDate(handover.releaseDueAt))}
+        {MONEY_MSG.handover.buyerHeld(formatDate(handover.releaseDueAt))}
       </MoneyLine>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfirming(true)}>
-          {MSG.handover.confirm}
+          {MONEY_MSG.handover.confirm}
         </button>
         <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setDisputing(true)}>
           {MONEY_MSG.dispute.report}
@@ -116,9 +115,9 @@ export function HandoverState({ order }: { order: Order & { handover: NonNullabl
       </div>
       <ConfirmDialog
         open={confirming}
-        title={MSG.handover.confirmTitle(order.listing.model)}
-        message={MSG.handover.confirmBody}
-        confirmLabel={MSG.handover.confirm}
+        title={MONEY_MSG.handover.confirmTitle(order.listing.model)}
+        message={MONEY_MSG.handover.confirmBody}
+        confirmLabel={MONEY_MSG.handover.confirm}
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
         isPending={confirm.isPending}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { SellerBooking } from "#shared/schemas/orders.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
@@ -134,12 +135,12 @@ describe("My buyers", () => {
     expect(within(paid).queryByRole("button", { name: /Release/ })).not.toBeInTheDocument();
     expect(
       within(screen.getByRole("article", { name: "Held Money Bike" })).getByText(
-        MSG.handover.sellerHeld("02-Dec-2026"),
+        MONEY_MSG.handover.sellerHeld("02-Dec-2026"),
       ),
     ).toBeInTheDocument();
     expect(
       within(screen.getByRole("article", { name: "Released Money Bike" })).getByText(
-        MSG.handover.sellerReleased,
+        MONEY_MSG.handover.sellerReleased,
       ),
     ).toBeInTheDocument();
 

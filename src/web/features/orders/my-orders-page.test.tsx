@@ -214,17 +214,17 @@ describe("My orders", () => {
     renderRoutes(routes, "/dashboard/myorders");
 
     const card = await screen.findByRole("article", { name: "Yamaha FZS" });
-    expect(within(card).getByText(MSG.handover.buyerHeld("11-Feb-2026"))).toBeInTheDocument();
+    expect(within(card).getByText(MONEY_MSG.handover.buyerHeld("11-Feb-2026"))).toBeInTheDocument();
     expect(within(card).queryByText(MSG.booking.paid)).not.toBeInTheDocument();
-    await user.click(within(card).getByRole("button", { name: MSG.handover.confirm }));
-    const dialog = await screen.findByRole("dialog", { name: MSG.handover.confirmTitle("Yamaha FZS") });
-    expect(dialog).toHaveAccessibleDescription(MSG.handover.confirmBody);
+    await user.click(within(card).getByRole("button", { name: MONEY_MSG.handover.confirm }));
+    const dialog = await screen.findByRole("dialog", { name: MONEY_MSG.handover.confirmTitle("Yamaha FZS") });
+    expect(dialog).toHaveAccessibleDescription(MONEY_MSG.handover.confirmBody);
     expect(fetchMock).not.toHaveBeenCalledWith("/api/orders/o1/handover", expect.anything());
-    await user.click(within(dialog).getByRole("button", { name: MSG.handover.confirm }));
+    await user.click(within(dialog).getByRole("button", { name: MONEY_MSG.handover.confirm }));
 
-    expect(await screen.findByText(MSG.handover.confirmed)).toBeInTheDocument();
-    expect(await within(card).findByText(MSG.handover.buyerReleased)).toBeInTheDocument();
-    expect(within(card).queryByRole("button", { name: MSG.handover.confirm })).not.toBeInTheDocument();
+    expect(await screen.findByText(MONEY_MSG.handover.confirmed)).toBeInTheDocument();
+    expect(await within(card).findByText(MONEY_MSG.handover.buyerReleased)).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: MONEY_MSG.handover.confirm })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith(
       "/api/orders/o1/handover",
       expect.objectContaining({ method: "POST" }),
@@ -277,7 +277,7 @@ describe("My orders", () => {
     expect(await screen.findByText(MONEY_MSG.dispute.submitted)).toBeInTheDocument();
     expect(sent).toEqual({ reason: "not_as_described", description });
     expect(await within(card).findByText(MONEY_MSG.dispute.buyerOpen("05-Feb-2026"))).toBeInTheDocument();
-    expect(within(card).queryByRole("button", { name: MSG.handover.confirm })).not.toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: MONEY_MSG.handover.confirm })).not.toBeInTheDocument();
     view.unmount();
 
     // Decided: the refund and the admin's note.

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { formatDate, formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { SellerBooking } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -52,8 +53,8 @@ function HandoverNote({
       <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
       <span>
         {handover.moneyReleasedAt
-          ? MSG.handover.sellerReleased
-          : MSG.handover.sellerHeld(formatDate(handover.releaseDueAt))}
+          ? MONEY_MSG.handover.sellerReleased
+          : MONEY_MSG.handover.sellerHeld(formatDate(handover.releaseDueAt))}
       </span>
     </p>
   );

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { EarningsPage } from "#shared/schemas/earnings.ts";
 import { mockApi, renderRoutes } from "#web/test/render.tsx";
 import EarningsPageView from "./earnings-page.tsx";
@@ -56,16 +56,16 @@ describe("Earnings", () => {
     renderRoutes(routes, "/dashboard/earnings");
 
     const figures = await screen.findByLabelText("Balance");
-    expect(figures).toHaveTextContent(`${MSG.earnings.available}৳1,47,000`);
-    expect(figures).toHaveTextContent(`${MSG.earnings.held}৳90,000`);
-    expect(figures).toHaveTextContent(`${MSG.earnings.fees}৳3,000`);
+    expect(figures).toHaveTextContent(`${MONEY_MSG.earnings.available}৳1,47,000`);
+    expect(figures).toHaveTextContent(`${MONEY_MSG.earnings.held}৳90,000`);
+    expect(figures).toHaveTextContent(`${MONEY_MSG.earnings.fees}৳3,000`);
     const lines = within(screen.getByRole("list", { name: "Movements of your money" })).getAllByRole(
       "listitem",
     );
     expect(lines.map((l) => l.textContent)).toEqual([
-      expect.stringMatching(new RegExp(`^${MSG.earnings.kind.fee}.*Yamaha FZS V3−৳3,000$`)),
-      expect.stringMatching(new RegExp(`^${MSG.earnings.kind.released}.*Yamaha FZS V3\\+৳1,50,000$`)),
-      expect.stringMatching(new RegExp(`^${MSG.earnings.kind.received}.*Yamaha FZS V3৳1,50,000$`)),
+      expect.stringMatching(new RegExp(`^${MONEY_MSG.earnings.kind.fee}.*Yamaha FZS V3−৳3,000$`)),
+      expect.stringMatching(new RegExp(`^${MONEY_MSG.earnings.kind.released}.*Yamaha FZS V3\\+৳1,50,000$`)),
+      expect.stringMatching(new RegExp(`^${MONEY_MSG.earnings.kind.received}.*Yamaha FZS V3৳1,50,000$`)),
     ]);
   });
 
@@ -75,10 +75,10 @@ describe("Earnings", () => {
       "GET /api/me/payout-details": () => ({ body: { details: null } }),
     });
     renderRoutes(routes, "/dashboard/earnings");
-    expect(await screen.findByRole("heading", { name: MSG.earnings.emptyTitle })).toBeInTheDocument();
-    expect(screen.getByText(MSG.earnings.emptyHint)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: MONEY_MSG.earnings.emptyTitle })).toBeInTheDocument();
+    expect(screen.getByText(MONEY_MSG.earnings.emptyHint)).toBeInTheDocument();
     // Nothing is owed yet: no need to ask where to pay it.
-    expect(screen.queryByText(MSG.payout.notSet)).not.toBeInTheDocument();
+    expect(screen.queryByText(MONEY_MSG.payout.notSet)).not.toBeInTheDocument();
   });
 
   it("asks a seller with money coming and nowhere to pay it to say where, with a link to the form", async () => {
@@ -101,8 +101,8 @@ describe("Earnings", () => {
       "GET /api/me/payout-details": () => ({ body: { details: null } }),
     });
     renderRoutes(routes, "/dashboard/earnings");
-    expect(await screen.findByText(MSG.payout.notSet)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: MSG.payout.add })).toHaveAttribute(
+    expect(await screen.findByText(MONEY_MSG.payout.notSet)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: MONEY_MSG.payout.add })).toHaveAttribute(
       "href",
       "/dashboard/profile#payout",
     );

@@ -1,7 +1,6 @@
 import { Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "#shared/format.ts";
-import { MSG } from "#shared/messages.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { EarningsBalance, EarningsEntry } from "#shared/schemas/earnings.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -24,10 +23,10 @@ const SIGN: Record<EarningsEntry["kind"], "+" | "−" | ""> = {
 
 function Balance({ balance }: { balance: EarningsBalance }) {
   const parts: [string, number][] = [
-    [MSG.earnings.available, balance.available],
-    [MSG.earnings.held, balance.held],
-    [MSG.earnings.paidOut, balance.paidOut],
-    [MSG.earnings.fees, balance.fees],
+    [MONEY_MSG.earnings.available, balance.available],
+    [MONEY_MSG.earnings.held, balance.held],
+    [MONEY_MSG.earnings.paidOut, balance.paidOut],
+    [MONEY_MSG.earnings.fees, balance.fees],
   ];
   return (
     <dl aria-label="Balance" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -47,7 +46,7 @@ function EntryRow({ entry }: { entry: EarningsEntry }) {
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-base-300 py-3 last:border-b-0">
       <div className="flex min-w-0 flex-col">
-        <span className="font-medium">{MSG.earnings.kind[entry.kind]}</span>
+        <span className="font-medium">{MONEY_MSG.earnings.kind[entry.kind]}</span>
         <span className="text-sm text-base-content/70">
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
           {entry.order ? (
@@ -77,9 +76,9 @@ function PayoutMissing({ balance }: { balance: EarningsBalance }) {
   if (!payout.data || payout.data.details || balance.held + balance.available === 0) return null;
   return (
     <div role="status" className="alert alert-warning flex flex-wrap justify-between gap-3">
-      <span>{MSG.payout.notSet}</span>
+      <span>{MONEY_MSG.payout.notSet}</span>
       <Link to={`${paths.dashboard.profile.getHref()}#payout`} className="btn btn-sm">
-        {MSG.payout.add}
+        {MONEY_MSG.payout.add}
       </Link>
     </div>
   );
@@ -99,8 +98,8 @@ export default function EarningsPage() {
         query={query}
         loading={<Spinner label="Loading your earnings" />}
         empty={
-          <EmptyState title={MSG.earnings.emptyTitle} icon={<Wallet className="size-10" />}>
-            {MSG.earnings.emptyHint}
+          <EmptyState title={MONEY_MSG.earnings.emptyTitle} icon={<Wallet className="size-10" />}>
+            {MONEY_MSG.earnings.emptyHint}
           </EmptyState>
         }
       >

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "rea
 import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import type { PaymentConfirmResponse } from "#shared/schemas/payments.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -300,11 +301,14 @@ export function PaymentPage({ order, deal }: PaymentPageProps) {
               ) : ended ? (
                 <EndedPanel order={order.data} reason={ended} />
               ) : cashWaits(order.data) ? null : (
-                <PaymentForm
-                  order={order.data}
-                  onPaid={(result) => setPaymentId(result.paymentId)}
-                  refetchOrder={order.refetch}
-                />
+                <>
+                  <p className="text-sm text-base-content/80">{MONEY_MSG.handover.paymentNote}</p>
+                  <PaymentForm
+                    order={order.data}
+                    onPaid={(result) => setPaymentId(result.paymentId)}
+                    refetchOrder={order.refetch}
+                  />
+                </>
               )}
             </div>
           </div>

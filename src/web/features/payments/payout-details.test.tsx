@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import { mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { PayoutDetailsSection } from "./payout-details.tsx";
 
@@ -29,15 +29,15 @@ describe("Where to be paid", () => {
     const user = userEvent.setup();
     renderRoutes(routes, "/dashboard/profile");
 
-    expect(await screen.findByText(MSG.payout.notSet)).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: MSG.payout.save }));
-    expect(await screen.findByText(MSG.payout.methodRequired)).toBeInTheDocument();
+    expect(await screen.findByText(MONEY_MSG.payout.notSet)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: MONEY_MSG.payout.save }));
+    expect(await screen.findByText(MONEY_MSG.payout.methodRequired)).toBeInTheDocument();
 
     await user.click(screen.getByRole("radio", { name: "bKash" }));
-    const number = screen.getByLabelText(MSG.payout.wallet("bKash"));
+    const number = screen.getByLabelText(MONEY_MSG.payout.wallet("bKash"));
     await user.type(number, "12345");
-    await user.click(screen.getByRole("button", { name: MSG.payout.save }));
-    expect(await screen.findByText(MSG.payout.walletInvalid)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: MONEY_MSG.payout.save }));
+    expect(await screen.findByText(MONEY_MSG.payout.walletInvalid)).toBeInTheDocument();
     expect(number).toHaveAttribute("aria-invalid", "true");
     expect(fetchMock).not.toHaveBeenCalledWith(
       "/api/me/payout-details",
@@ -46,8 +46,8 @@ describe("Where to be paid", () => {
 
     await user.clear(number);
     await user.type(number, "01712-345678");
-    await user.click(screen.getByRole("button", { name: MSG.payout.save }));
-    expect(await screen.findByText(MSG.payout.saved)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: MONEY_MSG.payout.save }));
+    expect(await screen.findByText(MONEY_MSG.payout.saved)).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ method: "bkash", walletNumber: "01712-345678" });
     expect(number).toHaveValue("01712-345678");
@@ -70,11 +70,11 @@ describe("Where to be paid", () => {
     });
     renderRoutes(routes, "/dashboard/profile");
     expect(await screen.findByRole("radio", { name: "Bank account" })).toBeChecked();
-    expect(screen.getByLabelText(MSG.payout.accountName)).toHaveValue("Karim Uddin");
-    expect(screen.getByLabelText(MSG.payout.bankName)).toHaveValue("Dutch-Bangla Bank");
-    expect(screen.getByLabelText(MSG.payout.branch)).toHaveValue("Banani");
-    expect(screen.getByLabelText(MSG.payout.accountNumber)).toHaveValue("123456789012");
-    expect(screen.queryByText(MSG.payout.notSet)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(MONEY_MSG.payout.accountName)).toHaveValue("Karim Uddin");
+    expect(screen.getByLabelText(MONEY_MSG.payout.bankName)).toHaveValue("Dutch-Bangla Bank");
+    expect(screen.getByLabelText(MONEY_MSG.payout.branch)).toHaveValue("Banani");
+    expect(screen.getByLabelText(MONEY_MSG.payout.accountNumber)).toHaveValue("123456789012");
+    expect(screen.queryByText(MONEY_MSG.payout.notSet)).not.toBeInTheDocument();
   });
 
   it("is brought into view once loaded when the address asks for it (#payout), as Earnings' link does", async () => {
@@ -86,7 +86,7 @@ describe("Where to be paid", () => {
     try {
       mockApi({ "GET /api/me/payout-details": () => ({ body: { details: null } }) });
       renderRoutes(routes, "/dashboard/profile#payout");
-      expect(await screen.findByText(MSG.payout.notSet)).toBeInTheDocument();
+      expect(await screen.findByText(MONEY_MSG.payout.notSet)).toBeInTheDocument();
       expect(scrolled).toHaveBeenCalledWith("payout");
     } finally {
       Element.prototype.scrollIntoView = original;

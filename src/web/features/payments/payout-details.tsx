@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "react-toastify";
 import { formatPhone } from "#shared/format.ts";
-import { MSG } from "#shared/messages.ts";
+import { MONEY_MSG } from "#shared/money-messages.ts";
 import {
   PAYOUT_METHODS,
   type PayoutDetailsReq,
@@ -93,7 +93,7 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
       setFormError(errorMessage(err));
       return;
     }
-    toast.success(MSG.payout.saved);
+    toast.success(MONEY_MSG.payout.saved);
   };
 
   const text = (
@@ -123,7 +123,7 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
         className="flex flex-col gap-2"
         aria-describedby={errors.method ? "payout-method-error" : undefined}
       >
-        <legend className="mb-1 text-sm font-medium">{MSG.payout.method}</legend>
+        <legend className="mb-1 text-sm font-medium">{MONEY_MSG.payout.method}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {(Object.entries(PAYOUT_METHODS) as [PayoutMethod, string][]).map(([method, label]) => (
             <label key={method} className="flex cursor-pointer items-center gap-2">
@@ -146,19 +146,19 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
         ) : null}
       </fieldset>
       {fields.method === "bkash" || fields.method === "nagad"
-        ? text("walletNumber", MSG.payout.wallet(PAYOUT_METHODS[fields.method]), "tel", "tel")
+        ? text("walletNumber", MONEY_MSG.payout.wallet(PAYOUT_METHODS[fields.method]), "tel", "tel")
         : null}
       {fields.method === "bank" ? (
         <>
-          {text("accountName", MSG.payout.accountName, "name")}
-          {text("bankName", MSG.payout.bankName, "off")}
-          {text("branch", MSG.payout.branch, "off")}
-          {text("accountNumber", MSG.payout.accountNumber, "off", "numeric")}
+          {text("accountName", MONEY_MSG.payout.accountName, "name")}
+          {text("bankName", MONEY_MSG.payout.bankName, "off")}
+          {text("branch", MONEY_MSG.payout.branch, "off")}
+          {text("accountNumber", MONEY_MSG.payout.accountNumber, "off", "numeric")}
         </>
       ) : null}
       <FormError message={formError} />
       <PendingButton type="submit" className="btn btn-primary self-start" pending={save.isPending}>
-        {MSG.payout.save}
+        {MONEY_MSG.payout.save}
       </PendingButton>
     </form>
   );
@@ -182,9 +182,9 @@ export function PayoutDetailsSection() {
     >
       <div className="card-body gap-4">
         <h2 id="payout-title" className="card-title">
-          {MSG.payout.title}
+          {MONEY_MSG.payout.title}
         </h2>
-        <p className="text-sm text-base-content/70">{MSG.payout.intro}</p>
+        <p className="text-sm text-base-content/70">{MONEY_MSG.payout.intro}</p>
         {query.isPending ? (
           <span
             className="loading loading-dots loading-sm"
@@ -195,7 +195,7 @@ export function PayoutDetailsSection() {
           <LoadError error={query.error} onRetry={query.refetch} />
         ) : (
           <>
-            {query.data.details ? null : <p className="text-sm font-medium">{MSG.payout.notSet}</p>}
+            {query.data.details ? null : <p className="text-sm font-medium">{MONEY_MSG.payout.notSet}</p>}
             <PayoutForm saved={query.data.details} />
           </>
         )}
