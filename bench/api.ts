@@ -12,6 +12,7 @@ import { loadConfig } from "#server/config.ts";
 import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { createUser } from "#server/features/auth/service.ts";
+import { createDiskFiles } from "#server/images/files.ts";
 import { createImageStore, saveImage } from "#server/images/store.ts";
 import { createScratchDatabase } from "#server/test/scratch-database.ts";
 import type { ListingsSearchPage } from "#shared/schemas/listings.ts";
@@ -201,7 +202,7 @@ async function startMarket(size: number, webDist?: string): Promise<Running> {
     const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#0ea5e9" } })
       .jpeg()
       .toBuffer();
-    const { key } = await saveImage(database.db, createImageStore(config.imageDir), photo);
+    const { key } = await saveImage(database.db, createImageStore(createDiskFiles(config.imageDir)), photo);
     const market = await openMarket(database.db, key, SELLERS, size);
     await grow(database.db, market, 0, size, (n) => console.log(`  ${n.toLocaleString("en-US")}`));
     console.log(`  ${size.toLocaleString("en-US")} listings in ${Math.round((Date.now() - began) / 1000)} s`);

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { createDiskFiles } from "#server/images/files.ts";
 import { createImageStore } from "#server/images/store.ts";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGAPIXELS } from "#shared/schemas/images.ts";
 
@@ -68,7 +69,7 @@ async function peakRss(): Promise<number> {
 async function child(file: string, count: number): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-bench-images-"));
   try {
-    const store = createImageStore(dir);
+    const store = createImageStore(createDiskFiles(dir));
     // Loads libvips and its codecs, so the measurement is of the image, not of start-up.
     await store.process(
       await sharp({ create: { width: 64, height: 48, channels: 3, background: "#123" } })

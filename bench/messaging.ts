@@ -19,6 +19,7 @@ import sharp from "sharp";
 import { openDatabase } from "#server/db/client.ts";
 import { bikeModels, conversations, listings, users } from "#server/db/schema.ts";
 import { createSession, sessionCookieName } from "#server/features/auth/sessions.ts";
+import { createDiskFiles } from "#server/images/files.ts";
 import { createImageStore, saveImage } from "#server/images/store.ts";
 import { type EventStreamClient, openEventStream, type SseEvent } from "#server/test/event-stream.ts";
 import { freePort } from "#server/test/free-port.ts";
@@ -119,7 +120,7 @@ export async function messaging(): Promise<Result> {
       .toBuffer();
     const { key } = await saveImage(
       database.db,
-      createImageStore(path.join(server.dataDir, "images")),
+      createImageStore(createDiskFiles(path.join(server.dataDir, "images"))),
       photo,
     );
     const people = await database.db

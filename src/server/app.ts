@@ -30,6 +30,7 @@ import { reviewRoutes } from "#server/features/reviews/routes.ts";
 import { savedRoutes } from "#server/features/saved/routes.ts";
 import { sellerRoutes } from "#server/features/sellers/routes.ts";
 import { scheduleImageCleanup } from "#server/images/cleanup.ts";
+import { imageFilesFor } from "#server/images/files.ts";
 import { createImageStore, type ImageStore } from "#server/images/store.ts";
 import { type Background, createBackground } from "#server/lib/background.ts";
 import { clientErrorHandler, frameworkErrors } from "#server/lib/framework-errors.ts";
@@ -93,7 +94,7 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
-  app.decorate("images", createImageStore(config.imageDir));
+  app.decorate("images", createImageStore(imageFilesFor(config)));
   scheduleImageCleanup(app);
   scheduleSweep(app);
   scheduleHoldSweep(app);
@@ -163,6 +164,6 @@ export async function buildApp({
   // A dispute's refund goes back through the same provider that took the payment.
   await app.register(disputeRoutes, { provider });
 
-  await app.register(webPlugin, { imageDir: config.imageDir, webDist: config.webDist });
+  await app.register(webPlugin, { images: app.images.files, webDist: config.webDist });
   return app;
 }

@@ -220,6 +220,10 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     request: async () => ({ method: "GET", url: "/api/health" }),
   },
+  "GET /api/health/ready": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    request: async () => ({ method: "GET", url: "/api/health/ready" }),
+  },
   "GET /api/categories": {
     expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     request: async () => ({ method: "GET", url: "/api/categories" }),

@@ -201,6 +201,43 @@ describe("loadConfig", () => {
     }
   });
 
+  it("keeps images on disk unless IMAGE_STORE=s3, which needs a bucket and both keys or neither", () => {
+    expect(loadConfig({}).imageStore).toEqual({ driver: "disk" });
+    expect(
+      loadConfig({
+        IMAGE_STORE: "s3",
+        S3_ENDPOINT: "https://account.r2.cloudflarestorage.com",
+        S3_REGION: "auto",
+        S3_BUCKET: "motohaat-images",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+      }).imageStore,
+    ).toEqual({
+      driver: "s3",
+      s3: {
+        endpoint: "https://account.r2.cloudflarestorage.com",
+        region: "auto",
+        bucket: "motohaat-images",
+        credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      },
+    });
+    // No keys: the SDK's own chain (an instance role, AWS_* variables); AWS itself without an endpoint.
+    expect(loadConfig({ IMAGE_STORE: "s3", S3_BUCKET: "b" }).imageStore).toEqual({
+      driver: "s3",
+      s3: { endpoint: undefined, region: "us-east-1", bucket: "b", credentials: undefined },
+    });
+    expect(configError({ IMAGE_STORE: "s3" }).message).toMatch(
+      /S3_BUCKET: S3_BUCKET is required when IMAGE_STORE=s3/,
+    );
+    expect(configError({ IMAGE_STORE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" }).message).toMatch(
+      /S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID/,
+    );
+    expect(configError({ IMAGE_STORE: "gcs" }).message).toMatch(/IMAGE_STORE must be disk or s3/);
+    expect(configError({ IMAGE_STORE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "minio" }).message).toMatch(
+      /S3_ENDPOINT/,
+    );
+  });
+
   it("reports every problem at once", () => {
     const err = configError({ NODE_ENV: "production", PORT: "x", DATABASE_URL: "sqlite://db" });
     for (const key of ["SESSION_SECRET", "PORT", "DATABASE_URL"]) expect(err.message).toContain(`${key}: `);

@@ -46,6 +46,15 @@ const EnvSchema = z
     MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(20),
     CONVERSATIONS_PER_HOUR: z.coerce.number().int().positive().default(5),
     IMAGE_CLEANUP_GRACE_HOURS: z.coerce.number().positive().default(24),
+    /** Where images are kept (decision 029): `disk` (DATA_DIR/images) or an S3-compatible bucket. */
+    IMAGE_STORE: z.enum(["disk", "s3"], { error: "IMAGE_STORE must be disk or s3" }).default("disk"),
+    S3_ENDPOINT: z
+      .url({ error: "S3_ENDPOINT must be a URL, such as https://<account>.r2.cloudflarestorage.com" })
+      .optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** How long an unpaid booking keeps its bike (decision 021): 48 hours unless set; 1 minute to 30 days. */
     BOOKING_HOLD_MINUTES: z.coerce
       .number({ error: "BOOKING_HOLD_MINUTES must be a whole number of minutes" })
@@ -97,6 +106,7 @@ const EnvSchema = z
         }
       }
       checkOidc(env, ctx);
+      checkS3(env, ctx);
       if (env.NODE_ENV !== "production") return;
       if (env.SEED_DEMO && !env.ALLOW_DEMO_IN_PRODUCTION) {
         // The demo accounts' passwords are public (they are shown on /signin): never by accident.
@@ -134,6 +144,16 @@ const EnvSchema = z
     { when: () => true },
   );
 
+/** An S3-compatible bucket, as `S3_*` configure it. */
+export type S3Settings = {
+  /** Unset: AWS S3 itself; set for R2, MinIO, B2 and the like (addressed by path, `endpoint/bucket/key`). */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Unset: the SDK's own credential chain (an instance role, `AWS_*` variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
 /** How card money held by MotoHaat reaches the seller (decision 028). */
 export type MoneyRules = {
   /** Days from payment after which held money goes to the seller's balance unless disputed. */
@@ -150,7 +170,10 @@ export type Config = {
   /** PUBLIC_URL was given: only its origin may send mutations (not whatever the Host header says). */
   publicUrlConfigured: boolean;
   dataDir: string;
+  /** The `disk` image store's folder (DATA_DIR/images); also what `images:copy-to-s3` reads. */
   imageDir: string;
+  /** Where images are kept (decision 029). */
+  imageStore: { driver: "disk" } | { driver: "s3"; s3: S3Settings };
   databaseUrl: string | undefined;
   seedDemo: boolean;
   /** Admins must have a second factor (TOTP) before any admin page or API works. */
@@ -244,6 +267,32 @@ function checkOidc(env: OidcEnv, ctx: z.RefinementCtx): void {
   }
 }
 
+type S3Env = {
+  IMAGE_STORE: "disk" | "s3";
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+};
+
+/** IMAGE_STORE=s3 needs a bucket; keys come both or neither (neither: the SDK's own credential chain). */
+function checkS3(env: S3Env, ctx: z.RefinementCtx): void {
+  if (env.IMAGE_STORE !== "s3") return;
+  if (!env.S3_BUCKET)
+    ctx.addIssue({
+      code: "custom",
+      path: ["S3_BUCKET"],
+      message: "S3_BUCKET is required when IMAGE_STORE=s3",
+    });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: `${missing} is required with ${missing === "S3_ACCESS_KEY_ID" ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"} (or leave both unset to use the SDK's credential chain)`,
+    });
+  }
+}
+
 /** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
 const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -303,6 +352,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     dataDir,
     imageDir: path.join(dataDir, "images"),
+    imageStore:
+      e.IMAGE_STORE === "s3"
+        ? {
+            driver: "s3",
+            s3: {
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET!,
+              credentials:
+                e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                  : undefined,
+            },
+          }
+        : { driver: "disk" },
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? !production,
     requireAdminMfa: e.REQUIRE_ADMIN_MFA ?? production,

@@ -37,13 +37,15 @@ export async function main(options: StartOptions = {}): Promise<void> {
   // are started first. Anywhere else seedDemo looks before it draws.
   const seedStarted = performance.now();
   const seeding = config.seedDemo
-    ? Promise.all([import("#server/seed/demo.ts"), import("#server/images/store.ts")]).then(
-        ([seed, { createImageStore }]) => {
-          // Only this start uses it, before the app listens: as many encodes at once as there are cores.
-          const store = createImageStore(config.imageDir, { concurrency: os.availableParallelism() });
-          return { seed, store, art: pgliteCreated ? seed.prepareDemoArt(store) : undefined };
-        },
-      )
+    ? Promise.all([
+        import("#server/seed/demo.ts"),
+        import("#server/images/store.ts"),
+        import("#server/images/files.ts"),
+      ]).then(([seed, { createImageStore }, { imageFilesFor }]) => {
+        // Only this start uses it, before the app listens: as many encodes at once as there are cores.
+        const store = createImageStore(imageFilesFor(config), { concurrency: os.availableParallelism() });
+        return { seed, store, art: pgliteCreated ? seed.prepareDemoArt(store) : undefined };
+      })
     : undefined;
   let log: { warn(obj: object, msg: string): void } | undefined;
   const opening = openDatabase({

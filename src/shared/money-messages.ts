@@ -123,6 +123,9 @@ export const MONEY_MSG = {
     release: (amount: string) => `Release ${amount} to the seller`,
     noteLabel: "Note to both people",
     noteHint: "The buyer and the seller both read this: say what you found and why.",
+    refundPending:
+      "Refund decided but not made yet: the payment provider could not be reached. The money is still held; try the refund again.",
+    retryRefund: (amount: string) => `Try the refund of ${amount} again`,
     decided: {
       refund: "Refunded to the buyer; both have been told.",
       release: "Released to the seller; both have been told.",

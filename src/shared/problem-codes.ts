@@ -192,6 +192,11 @@ const OTHER_PROBLEMS = {
       "The card provider refused the card: `detail` is the provider's own words, `errors` the card fields",
   },
   "health.databaseUnreachable": { status: [503], meaning: "`/api/health`: the database does not answer" },
+  "health.notReady": {
+    status: [503],
+    meaning:
+      "`/api/health/ready`: the database, Redis or the image store does not answer (the detail names which)",
+  },
   internal: { status: [500], meaning: "Any server error; its details are logged, never sent" },
   unclassified: {
     status: [],

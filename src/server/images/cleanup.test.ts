@@ -13,6 +13,7 @@ import {
   IMAGE_CLEANUP_INTERVAL_MS,
   LEFTOVER_MIN_AGE_MS,
 } from "./cleanup.ts";
+import type { createDiskFiles } from "./files.ts";
 import { type ImageStore, imageFileName, saveImage } from "./store.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -28,20 +29,22 @@ async function crashedUpload(
   picture: Buffer,
   { hoursAgo, renamed = 0 }: { hoursAgo: number; renamed?: number },
 ): Promise<{ key: string; tempFile: string }> {
+  // The test app keeps its images on disk (IMAGE_STORE's default).
+  const { dir } = store.files as ReturnType<typeof createDiskFiles>;
   const { variants, ...img } = await store.encode(picture);
   await db.insert(images).values(img);
   await db
     .update(images)
     .set({ createdAt: sql`now() - ${hoursAgo} * interval '1 hour'` })
     .where(eq(images.key, img.key));
-  await fs.mkdir(store.dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true });
   for (const v of variants.slice(0, renamed)) {
-    await fs.writeFile(path.join(store.dir, imageFileName(img.key, v.width)), v.data);
+    await fs.writeFile(path.join(dir, imageFileName(img.key, v.width)), v.data);
   }
   const writing = variants[renamed]!;
   const tempFile = `${imageFileName(img.key, writing.width)}.${randomUUID()}.tmp`;
-  await fs.writeFile(path.join(store.dir, tempFile), writing.data.subarray(0, writing.data.length >> 1));
-  await touch(path.join(store.dir, tempFile), hoursAgo * HOUR);
+  await fs.writeFile(path.join(dir, tempFile), writing.data.subarray(0, writing.data.length >> 1));
+  await touch(path.join(dir, tempFile), hoursAgo * HOUR);
   return { key: img.key, tempFile };
 }
 
@@ -95,7 +98,7 @@ describe("deleting unused images", () => {
 
   const present = { row: true, files: IMAGE_WIDTHS.length };
   const gone = { row: false, files: 0 };
-  const cleanUp = () => deleteUnusedImages(t.app.db, t.config.imageDir, t.config.imageCleanupGraceMs);
+  const cleanUp = () => deleteUnusedImages(t.app.db, t.app.images.files, t.config.imageCleanupGraceMs);
 
   it("deletes an orphan older than the grace period, row and files; keeps a young orphan and used images", async () => {
     const old = await orphan();
@@ -162,7 +165,7 @@ describe("deleting unused images", () => {
   });
 
   describe("what a crashed upload left", () => {
-    const sweep = () => cleanUpImages(t.app.db, t.config.imageDir, t.config.imageCleanupGraceMs);
+    const sweep = () => cleanUpImages(t.app.db, t.app.images.files, t.config.imageCleanupGraceMs);
     const inDir = (name: string) => path.join(t.config.imageDir, name);
 
     it("a row an hour old without its files goes, with the temporary file and any variant written", async () => {

@@ -1,12 +1,11 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, asc, eq, gt, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db, Tx } from "#server/db/client.ts";
 import { images, listingPhotos, listings, users } from "#server/db/schema.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
 import { IMAGE_WIDTHS } from "#shared/schemas/images.ts";
-import { imageFileName, TEMP_FILE_NAME } from "./store.ts";
+import type { ImageFiles } from "./files.ts";
+import { imageFileName } from "./store.ts";
 
 export const IMAGE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -37,24 +36,11 @@ function olderThan(ms: number): SQL {
   return lt(images.createdAt, sql`now() - ${ms} * interval '1 millisecond'`);
 }
 
-/** Deletes every variant file of these images; a file already gone is no error. */
-async function removeFiles(dir: string, keys: string[]): Promise<void> {
-  await Promise.all(
-    keys.flatMap((key) =>
-      IMAGE_WIDTHS.map((w) => fs.rm(path.join(dir, imageFileName(key, w)), { force: true })),
-    ),
-  );
-}
+/** Every variant's file name of these images. */
+const filesOf = (keys: string[]) => keys.flatMap((key) => IMAGE_WIDTHS.map((w) => imageFileName(key, w)));
 
-async function hasAllFiles(dir: string, key: string): Promise<boolean> {
-  const found = await Promise.all(
-    IMAGE_WIDTHS.map((w) =>
-      fs.access(path.join(dir, imageFileName(key, w))).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
+async function hasAllFiles(files: ImageFiles, key: string): Promise<boolean> {
+  const found = await Promise.all(filesOf([key]).map((name) => files.exists(name)));
   return found.every(Boolean);
 }
 
@@ -68,7 +54,7 @@ async function hasAllFiles(dir: string, key: string): Promise<boolean> {
  * transaction: until they are gone the deleted row stays locked, and a `saveImage` of the same picture
  * waits for it, then writes its files again.
  */
-export async function deleteUnusedImages(db: Db, dir: string, graceMs: number): Promise<string[]> {
+export async function deleteUnusedImages(db: Db, files: ImageFiles, graceMs: number): Promise<string[]> {
   const deleted: string[] = [];
   for (;;) {
     const keys = await db.transaction(async (tx) => {
@@ -80,7 +66,7 @@ export async function deleteUnusedImages(db: Db, dir: string, graceMs: number): 
         .for("update", { skipLocked: true });
       const rows = await tx.delete(images).where(inArray(images.key, unused)).returning({ key: images.key });
       const batch = rows.map((r) => r.key);
-      await removeFiles(dir, batch);
+      await files.remove(filesOf(batch));
       return batch;
     });
     deleted.push(...keys);
@@ -104,7 +90,7 @@ export async function deleteUnusedImages(db: Db, dir: string, graceMs: number): 
  */
 async function deleteImagesWithoutFiles(
   db: Db,
-  dir: string,
+  files: ImageFiles,
   minAgeMs = LEFTOVER_MIN_AGE_MS,
 ): Promise<string[]> {
   const deleted: string[] = [];
@@ -119,11 +105,11 @@ async function deleteImagesWithoutFiles(
         .limit(BATCH)
         .for("update", { skipLocked: true });
       const keys = rows.map((r) => r.key);
-      const complete = await Promise.all(keys.map((key) => hasAllFiles(dir, key)));
+      const complete = await Promise.all(keys.map((key) => hasAllFiles(files, key)));
       const incomplete = keys.filter((_, i) => !complete[i]);
       if (incomplete.length > 0) {
         await tx.delete(images).where(inArray(images.key, incomplete));
-        await removeFiles(dir, incomplete);
+        await files.remove(filesOf(incomplete));
       }
       return { seen: keys, gone: incomplete };
     });
@@ -133,41 +119,14 @@ async function deleteImagesWithoutFiles(
   }
 }
 
-/**
- * Deletes the temporary files (`tempFileName`) untouched for `minAgeMs`: left by a write that died
- * before its rename. A younger one may be a write in progress and is kept. Returns their names.
- */
-async function deleteStaleTempFiles(dir: string, minAgeMs = LEFTOVER_MIN_AGE_MS): Promise<string[]> {
-  let entries: AsyncIterable<{ name: string; isFile(): boolean }>;
-  try {
-    // Read as a stream: the folder holds three files per image.
-    entries = await fs.opendir(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw err;
-  }
-  const before = Date.now() - minAgeMs;
-  const deleted: string[] = [];
-  for await (const entry of entries) {
-    if (!entry.isFile() || !TEMP_FILE_NAME.test(entry.name)) continue;
-    const file = path.join(dir, entry.name);
-    // Gone meanwhile: renamed by its write, or swept by another node.
-    const stat = await fs.stat(file).catch(() => undefined);
-    if (stat && stat.mtimeMs < before) {
-      await fs.rm(file, { force: true });
-      deleted.push(entry.name);
-    }
-  }
-  return deleted;
-}
-
 type ImageCleanup = { unused: string[]; withoutFiles: string[]; tempFiles: string[] };
 
 /** One run of the clean-up: unused images, then rows a crash left without files, then its temporary files. */
-export async function cleanUpImages(db: Db, dir: string, graceMs: number): Promise<ImageCleanup> {
-  const unused = await deleteUnusedImages(db, dir, graceMs);
-  const withoutFiles = await deleteImagesWithoutFiles(db, dir);
-  const tempFiles = await deleteStaleTempFiles(dir);
+export async function cleanUpImages(db: Db, files: ImageFiles, graceMs: number): Promise<ImageCleanup> {
+  const unused = await deleteUnusedImages(db, files, graceMs);
+  const withoutFiles = await deleteImagesWithoutFiles(db, files);
+  // Temporary files of writes that died (disk; an S3 PutObject leaves none).
+  const tempFiles = await files.sweepLeftovers(LEFTOVER_MIN_AGE_MS);
   return { unused, withoutFiles, tempFiles };
 }
 
@@ -183,7 +142,7 @@ export function scheduleImageCleanup(app: FastifyInstance, intervalMs = IMAGE_CL
     async () => {
       const { unused, withoutFiles, tempFiles } = await cleanUpImages(
         app.db,
-        app.config.imageDir,
+        app.images.files,
         app.config.imageCleanupGraceMs,
       );
       if (unused.length > 0) app.log.info({ count: unused.length }, "unused images deleted");

@@ -6,12 +6,13 @@ import { expectProblem, setupTestApp } from "#server/test/app.ts";
 import { signup } from "#server/test/auth.ts";
 import { jpeg, jpegPart } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
+import { createDiskFiles } from "./files.ts";
 import { createImageStore, IMAGE_CONCURRENCY, IMAGE_QUEUE_MAX, IMAGE_QUEUE_RETRY_AFTER_S } from "./store.ts";
 
 /** A store whose encodes wait until the test lets them go, to fill its queue. */
 function heldStore(dir: string) {
   const held: (() => void)[] = [];
-  const store = createImageStore(dir, {
+  const store = createImageStore(createDiskFiles(dir), {
     onEncodeStart: () => new Promise<void>((resolve) => held.push(resolve)),
   });
   const releaseAll = () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jpeg } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import { IMAGE_WIDTHS, MAX_IMAGE_MEGAPIXELS } from "#shared/schemas/images.ts";
+import { createDiskFiles } from "./files.ts";
 import { createImageStore, type ImageStore } from "./store.ts";
 import { pngHeaderOnly } from "./testing.ts";
 
@@ -14,7 +15,7 @@ describe("createImageStore", () => {
   let store: ImageStore;
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "motohaat-images-"));
-    store = createImageStore(dir);
+    store = createImageStore(createDiskFiles(dir));
   });
   afterAll(async () => {
     await fs.rm(dir, { recursive: true, force: true });
@@ -119,7 +120,7 @@ describe("createImageStore", () => {
   it("encodes at most two uploads at once; the others queue and all are stored", async () => {
     const held: (() => void)[] = [];
     let mostAtOnce = 0;
-    const queued = createImageStore(dir, {
+    const queued = createImageStore(createDiskFiles(dir), {
       onEncodeStart: () =>
         new Promise<void>((resolve) => {
           mostAtOnce = Math.max(mostAtOnce, queued.queue.activeCount);

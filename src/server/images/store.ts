@@ -1,6 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
@@ -9,6 +7,7 @@ import { images } from "#server/db/schema.ts";
 import { PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType } from "#server/errors.ts";
 import { MSG } from "#shared/messages.ts";
 import { IMAGE_WIDTHS, type Image, type ImageFormat, MAX_IMAGE_MEGAPIXELS } from "#shared/schemas/images.ts";
+import { type ImageFiles, imageFileName } from "./files.ts";
 
 /** Formats we accept, as sharp names them after sniffing the bytes (the file name and MIME type are ignored). */
 function isAccepted(format: string | undefined): format is ImageFormat {
@@ -19,18 +18,8 @@ export type StoredImage = { key: string; width: number; height: number };
 
 export const IMAGE_URL_PREFIX = "/images/";
 
-export function imageFileName(key: string, width: number): string {
-  return `${key}-${width}.webp`;
-}
-
-/**
- * A variant is written under a name of its own, then renamed to its final name (`write`). One left
- * behind (the process died in between) is swept by the clean-up once it is old (cleanup.ts).
- */
-export function tempFileName(file: string): string {
-  return `${file}.${randomUUID()}.tmp`;
-}
-export const TEMP_FILE_NAME = /\.webp\.[0-9a-f-]{36}\.tmp$/;
+// Named where the files are kept (files.ts); here too for the image code that names them.
+export { IMAGE_FILE_NAME, imageFileName } from "./files.ts";
 
 /** The browser's view of a stored image: the 640px variant as `src`, every variant in `srcSet`. */
 export function toImage(img: StoredImage): Image {
@@ -54,7 +43,8 @@ export function toImage(img: StoredImage): Image {
 type EncodedImage = StoredImage & { variants: { width: number; data: Buffer }[] };
 
 export type ImageStore = {
-  dir: string;
+  /** Where the files are kept: disk or an S3 bucket (files.ts). */
+  files: ImageFiles;
   /** Sniffs, checks, strips metadata, auto-rotates and encodes the WebP variants; waits its turn in `queue`. */
   encode(input: Buffer, options?: EncodeOptions): Promise<EncodedImage>;
   /** Writes the variants under their final names (each appears whole or not at all). */
@@ -97,7 +87,7 @@ const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 // libvips' operation cache keeps recent images for reuse, but no two uploads share work: it only held memory.
 sharp.cache(false);
 
-export function createImageStore(dir: string, options: ImageStoreOptions = {}): ImageStore {
+export function createImageStore(files: ImageFiles, options: ImageStoreOptions = {}): ImageStore {
   const limit = pLimit(options.concurrency ?? IMAGE_CONCURRENCY);
   const maxWaiting = options.maxWaiting ?? IMAGE_QUEUE_MAX;
 
@@ -164,20 +154,11 @@ export function createImageStore(dir: string, options: ImageStoreOptions = {}): 
   }
 
   async function write(image: EncodedImage): Promise<void> {
-    await fs.mkdir(dir, { recursive: true });
-    await Promise.all(
-      image.variants.map(async (v) => {
-        const file = path.join(dir, imageFileName(image.key, v.width));
-        // Unique per write: the same photo may be written at once by two requests or two nodes sharing the disk.
-        const tmp = tempFileName(file);
-        await fs.writeFile(tmp, v.data);
-        await fs.rename(tmp, file);
-      }),
-    );
+    await Promise.all(image.variants.map((v) => files.put(imageFileName(image.key, v.width), v.data)));
   }
 
   return {
-    dir,
+    files,
     encode: queued,
     write,
     async process(input) {

@@ -91,6 +91,15 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     operationId: "getHealth",
     problems: { 503: because("The database does not answer.", "health.databaseUnreachable") },
   },
+  "GET /api/health/ready": {
+    operationId: "getReadiness",
+    problems: {
+      503: because(
+        "The database, Redis (when configured) or the image store does not answer.",
+        "health.notReady",
+      ),
+    },
+  },
 
   // Accounts and sessions
   "POST /api/auth/signup": {

@@ -35,6 +35,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl:
     await connected(redis);
   }
   app.decorate("rateLimitCounters", counters);
+  // The readiness check asks Redis itself (the counters fall back to memory and would not tell).
+  app.decorate("pingRedis", redis ? async () => void (await redis.ping()) : null);
   await app.register(rateLimit, { global: false, store: storeOver(counters) });
 });
 
@@ -42,6 +44,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The counters behind every limit, for a throttle that must also give a try back. */
     rateLimitCounters: FailoverCounters;
+    /** Resolves when Redis answers; null without REDIS_URL. */
+    pingRedis: (() => Promise<void>) | null;
   }
 }
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { IMAGE_URL_PREFIX } from "#server/images/store.ts";
+import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, type ImageFiles } from "#server/images/files.ts";
+import { IMAGE_FILE_NAME, IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { problem } from "./errors.ts";
 import { robotsRoutes } from "./robots.ts";
 import {
@@ -30,17 +31,28 @@ import { sitemapRoutes } from "./sitemap.ts";
  * page), a dashboard page as the plain app; a bike's details page also carries the bike's share tags
  * in its <head> (share-tags.ts). Also /robots.txt and the sitemaps (robots.ts, sitemap.ts).
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { imageDir: string; webDist: string }) => {
-  fs.mkdirSync(opts.imageDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: opts.imageDir,
-    prefix: IMAGE_URL_PREFIX,
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-    index: false,
-    list: false,
-  });
+export const webPlugin = fp(async (app: FastifyInstance, opts: { images: ImageFiles; webDist: string }) => {
+  const { images } = opts;
+  if ("dir" in images && typeof images.dir === "string") {
+    fs.mkdirSync(images.dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: images.dir,
+      prefix: IMAGE_URL_PREFIX,
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+      index: false,
+      list: false,
+    });
+  } else {
+    // A bucket (decision 029): every node streams the photo from it, with the same immutable caching.
+    app.get<{ Params: { name: string } }>(`${IMAGE_URL_PREFIX}:name`, async (request, reply) => {
+      const { name } = request.params;
+      const body = IMAGE_FILE_NAME.test(name) ? await images.read(name) : null;
+      if (!body) return reply.callNotFound();
+      return reply.type(IMAGE_CONTENT_TYPE).header("cache-control", IMAGE_CACHE_CONTROL).send(body);
+    });
+  }
 
   // Built by the server, so there with or without a built web app.
   await app.register(robotsRoutes);

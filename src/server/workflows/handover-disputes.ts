@@ -56,7 +56,10 @@ export async function disputeHandover(
 /** A closed account's placeholder address is no address. */
 const emailOf = (email: string) => (isDeletedAccountEmail(email) ? null : email);
 
-/** The admins' list: open disputes, newest first, each with both people and their messages about the bike. */
+/**
+ * The admins' list: open disputes (and refunds decided but not yet made), newest first, each with both
+ * people and their messages about the bike.
+ */
 export async function listHandoverDisputes(
   db: Db,
   q: { cursor?: string | undefined; limit: number },
@@ -81,9 +84,9 @@ export async function listHandoverDisputes(
         reason: r.reason,
         description: r.description,
         openedAt: r.openedAt.toISOString(),
-        decision: null,
-        decidedAt: null,
-        note: null,
+        decision: r.decision,
+        decidedAt: r.decidedAt?.toISOString() ?? null,
+        note: r.note,
       }),
       messages: lines.get(talks.get(pairKey(r)) ?? "") ?? [],
     })),

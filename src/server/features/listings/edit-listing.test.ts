@@ -322,7 +322,7 @@ describe("PATCH /api/listings/:id", () => {
         photoIds: [a, b, c],
       } = await fresh();
       await photosAfter(listing.id, [a!, c!]);
-      const removed = await deleteUnusedImages(t.app.db, t.app.config.imageDir, 0);
+      const removed = await deleteUnusedImages(t.app.db, t.app.images.files, 0);
       expect(removed).toContain(b);
       expect(removed).not.toContain(a);
       expect(removed).not.toContain(c);
@@ -386,7 +386,7 @@ describe("PATCH /api/listings/:id", () => {
     it("an upload never used does not keep its image: the clean-up deletes both", async () => {
       const { listing, photoIds } = await fresh(1);
       const upload = (await uploadPhoto(t.app, seller.cookie, (await jpegParts(1))[0]!)).id;
-      expect(await deleteUnusedImages(t.app.db, t.app.config.imageDir, 0)).toContain(upload);
+      expect(await deleteUnusedImages(t.app.db, t.app.images.files, 0)).toContain(upload);
       const rows = await t.app.db
         .select()
         .from(listingPhotoUploads)

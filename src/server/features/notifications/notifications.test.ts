@@ -188,7 +188,13 @@ describe("notifications of a booking", () => {
         link: `/dashboard/payment/${order.id}`,
       },
     });
-    expect((await feed(seller.cookie)).items[0]).toMatchObject({
+    // The seller hears of the payment, and (having no payout details yet) where to be paid (issue 23).
+    expect((await feed(seller.cookie)).items.map((n: { kind: string }) => n.kind)).toEqual([
+      "payoutDetailsNeeded",
+      "orderPaid",
+      "bikeBooked",
+    ]);
+    expect((await feed(seller.cookie)).items[1]).toMatchObject({
       kind: "orderPaid",
       data: { body: TALK_MSG.notification.paidSellerBody("Nadia Buyer", "৳1,85,000") },
     });

@@ -4,10 +4,10 @@
  * The money's movement (a refund through the provider, or a release) and everyone's notices are
  * composed by `workflows/handover-disputes.ts`.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "#server/db/client.ts";
-import { handoverDisputes, listings, orders, users } from "#server/db/schema.ts";
+import { handoverDisputes, listings, orders, payments, users } from "#server/db/schema.ts";
 import { Conflict, NotFound } from "#server/errors.ts";
 import { beforeCursor, decodeCursor, toPage } from "#server/lib/pagination.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
@@ -50,7 +50,10 @@ export async function noteOf(tx: Tx, orderId: string): Promise<string | null> {
 const buyer = alias(users, "dispute_buyer");
 const seller = alias(users, "dispute_seller");
 
-/** Open disputes, newest first: the order, its bike, both people (to write or call) and what was said. */
+/**
+ * Open disputes, newest first: the order, its bike, both people (to write or call) and what was said;
+ * and those decided `refund` whose refund the provider has not made yet (an admin asks again).
+ */
 export async function listOpenDisputes(db: Db, q: { cursor?: string | undefined; limit: number }) {
   const cursor = decodeCursor(q.cursor);
   const rows = await db
@@ -67,6 +70,9 @@ export async function listOpenDisputes(db: Db, q: { cursor?: string | undefined;
       reason: handoverDisputes.reason,
       description: handoverDisputes.description,
       openedAt: handoverDisputes.openedAt,
+      decision: handoverDisputes.decision,
+      decidedAt: handoverDisputes.decidedAt,
+      note: handoverDisputes.note,
       openedAtText: sql<string>`${handoverDisputes.openedAt}::text`,
     })
     .from(handoverDisputes)
@@ -76,7 +82,14 @@ export async function listOpenDisputes(db: Db, q: { cursor?: string | undefined;
     .innerJoin(seller, eq(seller.id, listings.sellerId))
     .where(
       and(
-        isNull(handoverDisputes.decidedAt),
+        or(
+          isNull(handoverDisputes.decidedAt),
+          // A refund decided whose provider call failed stays until it is made (the same decision again).
+          and(
+            eq(handoverDisputes.decision, "refund"),
+            sql`exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.refunded_at is null)`,
+          ),
+        ),
         beforeCursor(handoverDisputes.openedAt, handoverDisputes.orderId, cursor),
       ),
     )

@@ -1,7 +1,7 @@
-import { CircleAlert } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import { googleSigninErrorMessage } from "#shared/schemas/auth.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { useAuthProviders } from "./api.ts";
 
 /** Google's "G", in its own colours as Google's branding asks. */
@@ -68,10 +68,5 @@ export function GoogleSigninErrorAlert() {
   const [searchParams] = useSearchParams();
   const message = googleSigninErrorMessage(searchParams.get("error"));
   if (!message) return null;
-  return (
-    <div role="alert" className="alert alert-error alert-soft items-start">
-      <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-      <span>{message}</span>
-    </div>
-  );
+  return <ErrorAlert message={message} />;
 }

@@ -10,6 +10,7 @@ import type { User } from "#shared/schemas/auth.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { BookingFieldsSchema, normalisePhone } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { Facts } from "#web/components/facts.tsx";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
@@ -150,12 +151,7 @@ export function BookModal({
             <span>{MSG.order.priceChanged}</span>
           </div>
         ) : null}
-        {failure ? (
-          <div role="alert" className="alert alert-error alert-soft items-start">
-            <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-            <span>{failure}</span>
-          </div>
-        ) : null}
+        <ErrorAlert message={failure} />
         <Facts facts={confirmed} className="rounded-box bg-base-200 p-3 text-sm" />
         <FormField
           id={`${idPrefix}-phone`}

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import { DisputeHandoverSchema } from "#shared/schemas/money.ts";
 import { DISPUTE_REASONS } from "#shared/schemas/orders.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
@@ -59,12 +59,7 @@ export function DisputeDialog({ orderId, model, open, onClose, onDone }: Dispute
         {MONEY_MSG.dispute.formIntro}
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {failure ? (
-          <div role="alert" className="alert alert-error alert-soft items-start">
-            <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-            <span>{failure}</span>
-          </div>
-        ) : null}
+        <ErrorAlert message={failure} />
         <fieldset
           className="flex flex-col gap-2"
           aria-invalid={Boolean(reasonError)}

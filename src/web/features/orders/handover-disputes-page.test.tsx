@@ -101,4 +101,33 @@ describe("handover disputes, the admins' page", () => {
     renderRoutes(routes, "/dashboard/disputes");
     expect(await screen.findByText(MONEY_MSG.dispute.noMessages)).toBeInTheDocument();
   });
+
+  it("a refund decided but not made (the provider was down) is tried again with the same note", async () => {
+    const note = "The seller admits the bike went to another buyer.";
+    const pending = {
+      ...dispute,
+      dispute: { ...dispute.dispute, decision: "refund" as const, decidedAt: dispute.dispute.openedAt, note },
+    };
+    let made = false;
+    const sent: unknown[] = [];
+    mockApi({
+      "GET /api/admin/handover-disputes": () => page(made ? [] : [pending]),
+      "POST /api/admin/handover-disputes/o-1/decide": (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        made = true;
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard/disputes");
+    const card = await screen.findByRole("article", { name: "Honda CB Hornet" });
+    expect(within(card).getByRole("status")).toHaveTextContent(MONEY_MSG.dispute.refundPending);
+    expect(
+      within(card).queryByRole("button", { name: MONEY_MSG.dispute.release("৳1,85,000") }),
+    ).not.toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: MONEY_MSG.dispute.retryRefund("৳1,85,000") }));
+    expect(await screen.findByText(MONEY_MSG.dispute.decided.refund)).toBeInTheDocument();
+    expect(sent).toEqual([{ decision: "refund", note }]);
+    expect(await screen.findByText(MONEY_MSG.dispute.emptyTitle)).toBeInTheDocument();
+  });
 });

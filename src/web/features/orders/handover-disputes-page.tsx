@@ -9,11 +9,13 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { Facts } from "#web/components/facts.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { PendingButton } from "#web/components/pending-button.tsx";
 import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { TextDialog } from "#web/components/text-dialog.tsx";
 import { Transcript } from "#web/components/transcript.tsx";
 import { paths } from "#web/config/paths.ts";
+import { errorMessage } from "#web/lib/api-client.ts";
 import { useDecideHandoverDispute, useHandoverDisputes } from "./api/handover-disputes.ts";
 
 type Decision = "refund" | "release";
@@ -50,6 +52,8 @@ function DisputeCard({ item }: { item: HandoverDisputeItem }) {
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const { model } = item.listing;
   const amount = formatTaka(item.price);
+  // Decided `refund` and still listed: the provider failed, the same decision again completes it.
+  const pendingNote = item.dispute.decision === "refund" ? (item.dispute.note ?? "") : null;
   const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
   const facts: [string, ReactNode][] = [
     ["Paid", <Price key="price" amount={item.price} className="font-semibold" />],
@@ -98,14 +102,41 @@ function DisputeCard({ item }: { item: HandoverDisputeItem }) {
           title={MONEY_MSG.dispute.messagesTitle}
           empty={MONEY_MSG.dispute.noMessages}
         />
-        <div className="card-actions mt-auto justify-end">
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => setDeciding("release")}>
-            {MONEY_MSG.dispute.release(amount)}
-          </button>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setDeciding("refund")}>
-            {MONEY_MSG.dispute.refund(amount)}
-          </button>
-        </div>
+        {pendingNote !== null ? (
+          <div className="flex flex-col gap-2">
+            <p role="status" className="alert alert-warning alert-soft text-sm">
+              {MONEY_MSG.dispute.refundPending}
+            </p>
+            <p className="text-sm break-words">{MONEY_MSG.dispute.adminNote(pendingNote)}</p>
+            <div className="card-actions justify-end">
+              <PendingButton
+                type="button"
+                className="btn btn-primary btn-sm"
+                pending={decide.isPending}
+                onClick={() =>
+                  decide.mutate(
+                    { orderId: item.orderId, decision: "refund", note: pendingNote },
+                    {
+                      onSuccess: () => toast.success(MONEY_MSG.dispute.decided.refund),
+                      onError: (err) => toast.error(errorMessage(err)),
+                    },
+                  )
+                }
+              >
+                {MONEY_MSG.dispute.retryRefund(amount)}
+              </PendingButton>
+            </div>
+          </div>
+        ) : (
+          <div className="card-actions mt-auto justify-end">
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setDeciding("release")}>
+              {MONEY_MSG.dispute.release(amount)}
+            </button>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setDeciding("refund")}>
+              {MONEY_MSG.dispute.refund(amount)}
+            </button>
+          </div>
+        )}
       </div>
       <TextDialog
         open={deciding !== null}

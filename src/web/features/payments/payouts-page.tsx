@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Banknote, CircleAlert, Wallet } from "lucide-react";
+import { Banknote, Wallet } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
@@ -9,6 +9,7 @@ import { MONEY_MSG } from "#shared/money-messages.ts";
 import { type MoneyAction, type OwedSeller, RecordPayoutSchema } from "#shared/schemas/money.ts";
 import { PAYOUT_METHODS, type PayoutAccount } from "#shared/schemas/payouts.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { FormField } from "#web/components/form-field.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
@@ -81,12 +82,7 @@ function PayoutDialog({ item, open, onClose }: { item: OwedSeller; open: boolean
         {item.details ? <Destination details={item.details} /> : null}
       </div>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {failure ? (
-          <div role="alert" className="alert alert-error alert-soft items-start">
-            <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-            <span>{failure}</span>
-          </div>
-        ) : null}
+        <ErrorAlert message={failure} />
         <FormField
           id={`${idPrefix}-amount`}
           label={MONEY_MSG.payouts.amountLabel}

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlert } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { MAX_REASON_LENGTH } from "#shared/message-limits.ts";
 import { ReportCreateSchema } from "#shared/schemas/reports.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
@@ -64,12 +64,7 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
         Tell the MotoHaat team what is wrong with “{model}”: a fake listing, a wrong price, a rude seller…
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {failure ? (
-          <div role="alert" className="alert alert-error alert-soft items-start">
-            <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-            <span>{failure}</span>
-          </div>
-        ) : null}
+        <ErrorAlert message={failure} />
         <FormField id={`${idPrefix}-reason`} label="Reason" error={errors.reason?.message}>
           {(control) => (
             <>

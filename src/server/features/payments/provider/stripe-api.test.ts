@@ -1,31 +1,15 @@
-import type { AddressInfo } from "node:net";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookedOrder, orderPaid, paymentRows, startPayment } from "#server/features/payments/testing.ts";
 import { call, createTestApp, expectProblem, type TestApp } from "#server/test/app.ts";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
-import { createStripeProvider } from "./stripe-provider.ts";
-import { fakeStripeApi, stripeEnv, stripeIntent, WEBHOOK_SECRET } from "./stripe-testing.ts";
+import { fakeStripeApi, stripeEnv, stripeIntent, stripeProviderOn } from "./stripe-testing.ts";
 
 describe("paying through Stripe's API (a local stand-in)", () => {
   const fake = fakeStripeApi();
   let t: TestApp;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
-    const { port } = fake.server.address() as AddressInfo;
-    const client = new Stripe(stripeEnv.STRIPE_SECRET_KEY, {
-      host: "127.0.0.1",
-      port,
-      protocol: "http",
-      maxNetworkRetries: 0,
-    });
-    const paymentProvider = createStripeProvider({
-      secretKey: stripeEnv.STRIPE_SECRET_KEY,
-      publishableKey: stripeEnv.STRIPE_PUBLISHABLE_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      client,
-    });
+    const paymentProvider = await stripeProviderOn(fake);
     t = await createTestApp(stripeEnv, {}, undefined, { paymentProvider });
   });
   afterAll(async () => {

@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingStatus, orderRow, passHold } from "#server/features/orders/testing.ts";
 import { paymentRows, startPayment } from "#server/features/payments/testing.ts";
@@ -9,8 +7,7 @@ import { captureLogs } from "#server/test/logs.ts";
 import { sweepExpiredHolds } from "#server/workflows/hold-endings.ts";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentIntentResponse } from "#shared/schemas/payments.ts";
-import { createStripeProvider } from "./stripe-provider.ts";
-import { fakeStripeApi, signedEvent, stripeEnv, stripeIntent, WEBHOOK_SECRET } from "./stripe-testing.ts";
+import { fakeStripeApi, signedEvent, stripeEnv, stripeIntent, stripeProviderOn } from "./stripe-testing.ts";
 
 /**
  * Stripe charges in the buyer's browser, so a payment can succeed after the booking's hold ended
@@ -22,20 +19,7 @@ describe("a Stripe payment that succeeds after its booking ended", () => {
   const { lines, stream } = captureLogs();
   let t: TestApp;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
-    const { port } = fake.server.address() as AddressInfo;
-    const client = new Stripe(stripeEnv.STRIPE_SECRET_KEY, {
-      host: "127.0.0.1",
-      port,
-      protocol: "http",
-      maxNetworkRetries: 0,
-    });
-    const paymentProvider = createStripeProvider({
-      secretKey: stripeEnv.STRIPE_SECRET_KEY,
-      publishableKey: stripeEnv.STRIPE_PUBLISHABLE_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      client,
-    });
+    const paymentProvider = await stripeProviderOn(fake);
     t = await createTestApp(stripeEnv, { holdSweepIntervalMs: null }, undefined, {
       paymentProvider,
       logger: { level: "warn", stream },

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { createStripeProvider } from "./stripe-provider.ts";
 
 /** Stripe as the tests meet it: its objects, signed webhook deliveries and a local stand-in for its API. */
 
@@ -137,4 +139,25 @@ export function fakeStripeApi() {
     });
   });
   return { server, intents, creates, refunds, outage };
+}
+
+/**
+ * Starts `fake` on a loopback port and returns a Stripe provider whose SDK talks to it (no retries:
+ * a test says what one failure does).
+ */
+export async function stripeProviderOn(fake: ReturnType<typeof fakeStripeApi>) {
+  await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
+  const { port } = fake.server.address() as AddressInfo;
+  const client = new Stripe(stripeEnv.STRIPE_SECRET_KEY, {
+    host: "127.0.0.1",
+    port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
+  return createStripeProvider({
+    secretKey: stripeEnv.STRIPE_SECRET_KEY,
+    publishableKey: stripeEnv.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    client,
+  });
 }
