@@ -84,6 +84,7 @@ describe("public pages and answers carry no one's email or phone", () => {
     const sellerId = seller.user.id;
     return {
       "GET /api/health": ["/api/health"],
+      "GET /api/health/ready": ["/api/health/ready"],
       "GET /api/categories": ["/api/categories"],
       "GET /api/auth/me": ["/api/auth/me"],
       "GET /api/auth/providers": ["/api/auth/providers"],
