@@ -11,7 +11,7 @@ import { Conflict, NotFound } from "#server/errors.ts";
 import { actionOfOrder, recordMoneyAction, recordOrderEntry } from "#server/features/ledger/service.ts";
 import { conversationsAbout, newestMessages } from "#server/features/messages/reported.ts";
 import { notify } from "#server/features/notifications/service.ts";
-import { listOpenDisputes, noteOf, openDispute, settleDispute } from "#server/features/orders/disputes.ts";
+import { listOpenDisputes, openDispute, settleDispute } from "#server/features/orders/disputes.ts";
 import { lockOrderMoney, markMoneyReleased } from "#server/features/orders/handover.ts";
 import { toHandoverDispute } from "#server/features/orders/presenter.ts";
 import type { PaymentProvider } from "#server/features/payments/provider/provider.ts";
@@ -184,7 +184,7 @@ export async function decideHandoverDispute(
     if (pending) {
       // Decided before, the provider failed: ask it again under the same action.
       const actionId = await actionOfOrder(tx, order.id, "refund");
-      return { order, payment, actionId: actionId!, note: (await noteOf(tx, order.id))! };
+      return { order, payment, actionId: actionId!, note: order.disputeNote! };
     }
     await settleDispute(tx, order, req);
     const actionId = await recordMoneyAction(tx, {

@@ -38,15 +38,6 @@ export async function settleDispute(tx: Tx, order: OrderMoney, req: DecideDisput
   if (decided.length === 0) throw new Conflict(MONEY_MSG.dispute.notOpen);
 }
 
-/** The admin's note on a decided dispute, or null. */
-export async function noteOf(tx: Tx, orderId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ note: handoverDisputes.note })
-    .from(handoverDisputes)
-    .where(eq(handoverDisputes.orderId, orderId));
-  return row?.note ?? null;
-}
-
 const buyer = alias(users, "dispute_buyer");
 const seller = alias(users, "dispute_seller");
 

@@ -36,6 +36,7 @@ export async function lockOrderMoney(tx: Tx, orderId: string, buyerId?: string) 
       model: listings.model,
       disputeOpenedAt: handoverDisputes.openedAt,
       disputeDecision: handoverDisputes.decision,
+      disputeNote: handoverDisputes.note,
     })
     .from(orders)
     .innerJoin(listings, eq(listings.id, orders.listingId))
