@@ -80,6 +80,16 @@ export const test = base.extend<{
 });
 
 /** Matches a URL by path alone, whatever the host and port. */
+/**
+ * Waits until React has taken the page over (hydrateRoot or createRoot marks #root). A page the server
+ * rendered shows its buttons before then, and a tap on one that opens something does nothing yet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")),
+  );
+}
+
 export const atPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
 /** A photo file for `setInputFiles` or a multipart body. */

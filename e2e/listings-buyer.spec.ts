@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
-import { atPath, DEMO, expect, postListing, test } from "./fixtures.ts";
+import { atPath, DEMO, expect, hydrated, postListing, test } from "./fixtures.ts";
 
 /** Browsing bikes as a buyer, and the home page's advertised bikes. */
 
@@ -77,6 +77,7 @@ test("a category with no bikes says so", async ({ page, playwright, baseURL, sig
 
   await signInAs("buyer");
   await page.goto("/products/all");
+  await hydrated(page);
   await page.getByLabel("Category").selectOption({ label: "Electric" });
   await expect(page.getByText(MSG.listing.empty("Electric"), { exact: true })).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(0);
@@ -119,6 +120,7 @@ test.describe("on a phone", () => {
     const picker = page.getByLabel("Category");
     const open = page.getByRole("button", { name: "Filters" });
     await expect(picker).toBeHidden();
+    await hydrated(page);
 
     await open.click();
     await expect(picker).toBeVisible();

@@ -31,7 +31,7 @@ import { savedRoutes } from "#server/features/saved/routes.ts";
 import { sellerRoutes } from "#server/features/sellers/routes.ts";
 import { scheduleImageCleanup } from "#server/images/cleanup.ts";
 import { imageFilesFor } from "#server/images/files.ts";
-import { createImageStore, type ImageStore } from "#server/images/store.ts";
+import { createImageStore, type ImageStore, setImageUrlBase } from "#server/images/store.ts";
 import { type Background, createBackground } from "#server/lib/background.ts";
 import { clientErrorHandler, frameworkErrors } from "#server/lib/framework-errors.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
@@ -95,6 +95,7 @@ export async function buildApp({
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
   app.decorate("images", createImageStore(imageFilesFor(config)));
+  setImageUrlBase(config.imageUrlBase);
   scheduleImageCleanup(app);
   scheduleSweep(app);
   scheduleHoldSweep(app);
@@ -117,6 +118,7 @@ export async function buildApp({
     publicOrigin: config.publicUrl.origin,
     acceptSelfOrigin: !config.publicUrlConfigured,
     stripe: config.payments.provider === "stripe",
+    imageOrigin: URL.canParse(config.imageUrlBase) ? new URL(config.imageUrlBase).origin : undefined,
   });
   // The secret signs short-lived cookies such as Google sign-in's state; the session cookie is not signed.
   await app.register(cookie, { secret: config.sessionSecret });

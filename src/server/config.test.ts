@@ -187,6 +187,13 @@ describe("loadConfig", () => {
     }
   });
 
+  it("sweeps holds, reminders and releases every minute unless SWEEP_INTERVAL_SECONDS says otherwise (1 s to an hour)", () => {
+    expect(loadConfig({ SWEEP_INTERVAL_SECONDS: "5" }).holdSweepIntervalMs).toBe(5000);
+    for (const value of ["0", "2.5", "3601", "often"]) {
+      expect(configError({ SWEEP_INTERVAL_SECONDS: value }).message, value).toMatch(/SWEEP_INTERVAL_SECONDS/);
+    }
+  });
+
   it("holds card money 7 days and takes no fee unless HANDOVER_RELEASE_DAYS and PLATFORM_FEE_PERCENT say otherwise", () => {
     expect(loadConfig({}).money).toEqual({ handoverReleaseDays: 7, feeBasisPoints: 0 });
     expect(loadConfig({ HANDOVER_RELEASE_DAYS: "14", PLATFORM_FEE_PERCENT: "2.75" }).money).toEqual({
@@ -226,6 +233,17 @@ describe("loadConfig", () => {
       driver: "s3",
       s3: { endpoint: undefined, region: "us-east-1", bucket: "b", credentials: undefined },
     });
+    expect(loadConfig({}).imageUrlBase).toBe("/images/");
+    expect(
+      loadConfig({ IMAGE_STORE: "s3", S3_BUCKET: "b", S3_PUBLIC_URL: "https://cdn.example/img" })
+        .imageUrlBase,
+    ).toBe("https://cdn.example/img/");
+    expect(configError({ S3_PUBLIC_URL: "https://cdn.example" }).message).toMatch(
+      /S3_PUBLIC_URL: S3_PUBLIC_URL serves the bucket's images: it needs IMAGE_STORE=s3/,
+    );
+    expect(configError({ IMAGE_STORE: "s3", S3_BUCKET: "b", S3_PUBLIC_URL: "cdn" }).message).toMatch(
+      /S3_PUBLIC_URL must be an http\(s\) URL/,
+    );
     expect(configError({ IMAGE_STORE: "s3" }).message).toMatch(
       /S3_BUCKET: S3_BUCKET is required when IMAGE_STORE=s3/,
     );

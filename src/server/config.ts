@@ -55,6 +55,12 @@ const EnvSchema = z
     S3_BUCKET: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_PUBLIC_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: "S3_PUBLIC_URL must be an http(s) URL, such as https://images.motohaat.example",
+      })
+      .optional(),
     /** How long an unpaid booking keeps its bike (decision 021): 48 hours unless set; 1 minute to 30 days. */
     BOOKING_HOLD_MINUTES: z.coerce
       .number({ error: "BOOKING_HOLD_MINUTES must be a whole number of minutes" })
@@ -62,6 +68,13 @@ const EnvSchema = z
       .min(1, { error: "BOOKING_HOLD_MINUTES must be at least 1" })
       .max(43_200, { error: "BOOKING_HOLD_MINUTES must be at most 43200 (30 days)" })
       .default(2880),
+    /** How often every node sweeps passed holds, hold reminders and due releases: a minute unless set. */
+    SWEEP_INTERVAL_SECONDS: z.coerce
+      .number({ error: "SWEEP_INTERVAL_SECONDS must be a whole number of seconds" })
+      .int({ error: "SWEEP_INTERVAL_SECONDS must be a whole number of seconds" })
+      .min(1, { error: "SWEEP_INTERVAL_SECONDS must be at least 1" })
+      .max(3600, { error: "SWEEP_INTERVAL_SECONDS must be at most 3600 (an hour)" })
+      .default(60),
     /** How long MotoHaat holds a card payment before it goes to the seller unasked (decision 028). */
     HANDOVER_RELEASE_DAYS: z.coerce
       .number({ error: "HANDOVER_RELEASE_DAYS must be a whole number of days" })
@@ -174,6 +187,11 @@ export type Config = {
   imageDir: string;
   /** Where images are kept (decision 029). */
   imageStore: { driver: "disk" } | { driver: "s3"; s3: S3Settings };
+  /**
+   * Where browsers fetch images from, ending in `/`: the nodes' `/images/`, or S3_PUBLIC_URL (a CDN
+   * or the bucket's public address in front of the same files).
+   */
+  imageUrlBase: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
   /** Admins must have a second factor (TOTP) before any admin page or API works. */
@@ -269,6 +287,7 @@ function checkOidc(env: OidcEnv, ctx: z.RefinementCtx): void {
 
 type S3Env = {
   IMAGE_STORE: "disk" | "s3";
+  S3_PUBLIC_URL?: string | undefined;
   S3_BUCKET?: string | undefined;
   S3_ACCESS_KEY_ID?: string | undefined;
   S3_SECRET_ACCESS_KEY?: string | undefined;
@@ -276,7 +295,15 @@ type S3Env = {
 
 /** IMAGE_STORE=s3 needs a bucket; keys come both or neither (neither: the SDK's own credential chain). */
 function checkS3(env: S3Env, ctx: z.RefinementCtx): void {
-  if (env.IMAGE_STORE !== "s3") return;
+  if (env.IMAGE_STORE !== "s3") {
+    if (env.S3_PUBLIC_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_PUBLIC_URL"],
+        message: "S3_PUBLIC_URL serves the bucket's images: it needs IMAGE_STORE=s3",
+      });
+    return;
+  }
   if (!env.S3_BUCKET)
     ctx.addIssue({
       code: "custom",
@@ -367,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
           }
         : { driver: "disk" },
+    imageUrlBase: e.S3_PUBLIC_URL ? e.S3_PUBLIC_URL.replace(/\/*$/, "/") : "/images/",
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? !production,
     requireAdminMfa: e.REQUIRE_ADMIN_MFA ?? production,
@@ -382,7 +410,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     conversationRateLimit: { max: e.CONVERSATIONS_PER_HOUR, windowSeconds: 3600 },
     imageCleanupGraceMs: e.IMAGE_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     bookingHoldMinutes: e.BOOKING_HOLD_MINUTES,
-    holdSweepIntervalMs: 60_000,
+    holdSweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     money: {
       handoverReleaseDays: e.HANDOVER_RELEASE_DAYS,
       feeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),

@@ -159,6 +159,7 @@ export const MSG = {
   },
   live: {
     eventStreamOnly: "This address is an event stream: ask for it with Accept: text/event-stream.",
+    nodeDraining: "This server is restarting: connect again and another one will answer.",
   },
   network: {
     unreachable: "We can't reach MotoHaat right now. Check your connection and try again.",

@@ -148,6 +148,7 @@ const MESSAGE_PROBLEMS = {
   "image.tooManyUploads": [429],
   "image.busy": [503],
   "live.eventStreamOnly": [406],
+  "live.nodeDraining": [503],
   "notification.badUnsubscribeLink": [400],
   "notification.deadNotFound": [404],
 } as const satisfies Partial<Record<MessageKey, readonly number[]>>;

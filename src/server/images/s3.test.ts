@@ -23,7 +23,7 @@ import {
   IMAGE_CACHE_CONTROL,
   IMAGE_CONTENT_TYPE,
 } from "./files.ts";
-import { saveImage } from "./store.ts";
+import { IMAGE_URL_PREFIX, saveImage, setImageUrlBase } from "./store.ts";
 import { keyOf } from "./testing.ts";
 
 const CREDENTIALS = { accessKeyId: "motohaat-test", secretAccessKey: "motohaat-test-secret" };
@@ -176,6 +176,35 @@ describe("the s3 image store", () => {
       const deleted = await deleteUnusedImages(t.app.db, t.app.images.files, 0);
       expect(deleted).toContain(key);
       expect((await bucketKeys(client)).filter((k) => k?.startsWith(key))).toEqual([]);
+    });
+
+    it("with S3_PUBLIC_URL, browsers get the images' addresses there (a CDN in front of the bucket), allowed by the page's policy", async () => {
+      const cdn = await createTestApp({
+        IMAGE_STORE: "s3",
+        S3_ENDPOINT: server.address,
+        S3_BUCKET: settings.bucket,
+        S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+        S3_PUBLIC_URL: "https://images.motohaat.example/photos",
+      });
+      try {
+        const res = await signup(cdn.app, { photo: jpegPart(await jpeg(900, 600)) });
+        expect(res.statusCode, res.body).toBe(201);
+        const { src, srcSet } = res.json().user.photo as { src: string; srcSet: string };
+        const at = /^https:\/\/images\.motohaat\.example\/photos\/([0-9a-f]{32}-\d+\.webp)$/;
+        expect(src).toMatch(at);
+        for (const candidate of srcSet.split(", ")) expect(candidate.split(" ")[0]).toMatch(at);
+        // The address names the object the node wrote: the CDN serves the bucket as it is.
+        expect(await bucketKeys(client)).toContain(at.exec(src)![1]);
+        const health = await call(cdn.app, { method: "GET", url: "/api/health" });
+        expect(health.headers["content-security-policy"]).toMatch(
+          /img-src 'self' data: blob: https:\/\/images\.motohaat\.example;/,
+        );
+      } finally {
+        await cdn.close();
+        // The address is process-wide (images/store.ts), as in production: back to the nodes' own.
+        setImageUrlBase(IMAGE_URL_PREFIX);
+      }
     });
   });
 });

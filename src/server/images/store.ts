@@ -16,7 +16,23 @@ function isAccepted(format: string | undefined): format is ImageFormat {
 
 export type StoredImage = { key: string; width: number; height: number };
 
+/** Where every node serves the images (plugins/web.ts), whatever address browsers are given. */
 export const IMAGE_URL_PREFIX = "/images/";
+let imageUrlBase = IMAGE_URL_PREFIX;
+
+/**
+ * Sets where browsers fetch images (`Config.imageUrlBase`: the nodes' `/images/`, or S3_PUBLIC_URL).
+ * Process-wide, as the configuration it comes from: `toImage` runs inside every feature's presenter,
+ * none of which is handed the config. buildApp sets it.
+ */
+export function setImageUrlBase(base: string): void {
+  imageUrlBase = base;
+}
+
+/** The address browsers fetch one image file from. */
+export function imageUrl(fileName: string): string {
+  return `${imageUrlBase}${fileName}`;
+}
 
 // Named where the files are kept (files.ts); here too for the image code that names them.
 export { IMAGE_FILE_NAME, imageFileName } from "./files.ts";
@@ -29,10 +45,10 @@ export function toImage(img: StoredImage): Image {
     const actual = Math.min(w, img.width);
     if (seen.has(actual)) continue;
     seen.add(actual);
-    parts.push(`${IMAGE_URL_PREFIX}${imageFileName(img.key, w)} ${actual}w`);
+    parts.push(`${imageUrl(imageFileName(img.key, w))} ${actual}w`);
   }
   return {
-    src: `${IMAGE_URL_PREFIX}${imageFileName(img.key, 640)}`,
+    src: imageUrl(imageFileName(img.key, 640)),
     srcSet: parts.join(", "),
     width: img.width,
     height: img.height,

@@ -7,6 +7,7 @@ import { createTestApp, freshPostgresUrl, type TestApp, testDbKind } from "#serv
 import { type EventStreamClient, openEventStream } from "#server/test/event-stream.ts";
 import { signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
+import { DRAIN_RETRY_MS } from "./live-stream.ts";
 
 let t: TestApp;
 let base: string;
@@ -110,15 +111,27 @@ describe("the event stream", () => {
 });
 
 describe("closing the app", () => {
-  it("ends the open streams instead of waiting for them", async () => {
+  it("tells each open tab to reconnect soon, then ends its stream instead of waiting for it", async () => {
     const other = await createTestApp();
     await other.app.listen({ host: "127.0.0.1", port: 0 });
     const url = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}/api/events`;
     const { cookie } = await signedInUser(other.app);
-    const tab = await openEventStream(url, { cookie });
-    await tab.next((e) => e.event === "ready");
+    const raw: string[] = [];
+    const res = await fetch(url, { headers: { accept: "text/event-stream", cookie } });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const read = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return raw.join("");
+        raw.push(value);
+      }
+    })();
+    await expect.poll(() => raw.join("")).toContain("event: ready");
     await other.close();
-    tab.close();
+    // The stream ended (the read finished) after a `reconnect` event carrying the short retry.
+    const text = await read;
+    expect(text).toContain("event: reconnect\n");
+    expect(text).toContain(`retry: ${DRAIN_RETRY_MS}\n`);
   });
 });
 

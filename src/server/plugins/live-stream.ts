@@ -2,7 +2,7 @@ import sse from "@fastify/sse";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { Database, Db, Unlisten } from "#server/db/client.ts";
-import { HttpProblem } from "#server/errors.ts";
+import { HttpProblem, ServiceUnavailable } from "#server/errors.ts";
 import { loadSession } from "#server/features/auth/sessions.ts";
 import { LIVE_CHANNEL, type LiveEvent } from "#server/lib/live-events.ts";
 import { MSG } from "#shared/messages.ts";
@@ -49,6 +49,9 @@ const SESSION_CHECK_MS = 60_000;
 /** Comments that keep proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
+/** How soon a tab whose node is shutting down reconnects (the SSE `retry` field it is sent). */
+export const DRAIN_RETRY_MS = 250;
+
 type Stream = { reply: FastifyReply; userId: string; sessionId: string; timer: NodeJS.Timeout };
 
 class NotAcceptable extends HttpProblem {
@@ -73,6 +76,7 @@ export const liveStreamPlugin = fp(
     const streams = new Map<string, Set<Stream>>();
     let unlisten: Unlisten | undefined;
     let open = 0;
+    let draining = false;
 
     app.decorate("liveStream", {
       source(type, source) {
@@ -150,10 +154,26 @@ export const liveStreamPlugin = fp(
     app.addHook("onReady", async () => {
       unlisten = await opts.database.listen(LIVE_CHANNEL, onPayload, onReconnect);
     });
-    // Before the server stops taking connections: an open stream would hold close() forever.
+    // Before the server stops taking connections: an open stream would hold close() forever. A node
+    // shutting down (SIGTERM, a rolling restart) tells each tab to come back soon, then ends its
+    // stream: the browser reconnects through the proxy to a node still running, sending Last-Event-ID,
+    // and gets what it missed replayed. A stream asked for from now on is refused (503), so a
+    // reconnect that lands here again is passed on by the proxy (`proxy_next_upstream http_503`).
     app.addHook("preClose", async () => {
+      draining = true;
       await unlisten?.();
-      for (const set of streams.values()) for (const stream of set) stream.reply.sse.close();
+      await Promise.all(
+        [...streams.values()].flatMap((set) =>
+          [...set].map(async (stream) => {
+            if (stream.reply.sse.isConnected) {
+              await stream.reply.sse
+                .send({ event: "reconnect", data: {}, retry: DRAIN_RETRY_MS })
+                .catch(() => {});
+            }
+            stream.reply.sse.close();
+          }),
+        ),
+      );
       streams.clear();
     });
 
@@ -178,11 +198,12 @@ export const liveStreamPlugin = fp(
           tags: ["live"],
           summary: "The signed-in person's event stream (text/event-stream)",
           description:
-            "Server-sent events: `message` (a new message in one of the person's conversations, as GET /api/conversations/:id/messages shows it), `notification` (a new notification, as GET /api/notifications shows it), `conversation` (a conversation changed: read, blocked, an offer decided; `data.id`), `reset` (fetch everything again), `ready` (the stream is open). Send Last-Event-ID to replay what came after it. Ask with `Accept: text/event-stream`.",
+            "Server-sent events: `message` (a new message in one of the person's conversations, as GET /api/conversations/:id/messages shows it), `notification` (a new notification, as GET /api/notifications shows it), `conversation` (a conversation changed: read, blocked, an offer decided; `data.id`), `reset` (fetch everything again), `ready` (the stream is open), `reconnect` (this node is shutting down: the stream ends and the browser connects again, soon, to another). Send Last-Event-ID to replay what came after it. Ask with `Accept: text/event-stream`.",
         },
       },
       async (request, reply) => {
         if (!reply.sse) throw new NotAcceptable();
+        if (draining) throw new ServiceUnavailable(MSG.live.nodeDraining, 1);
         const user = request.user!;
         const sessionId = request.sessionId!;
         reply.sse.keepAlive();

@@ -22,6 +22,8 @@ type SecurityOptions = {
    */
   acceptSelfOrigin: boolean;
   stripe: boolean;
+  /** The origin images come from when it is not this site (S3_PUBLIC_URL): allowed as an image source. */
+  imageOrigin?: string | undefined;
 };
 
 /**
@@ -79,7 +81,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
         scriptSrc: ["'self'", HEAD_SCRIPT_HASH, ...stripe.script],
         frameSrc: ["'self'", ...stripe.frame],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...(opts.imageOrigin ? [opts.imageOrigin] : [])],
         connectSrc: ["'self'", ...stripe.connect],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],

@@ -7,7 +7,7 @@ import type { Db } from "#server/db/client.ts";
 import { BadRequest, NotFound } from "#server/errors.ts";
 import { searchListings } from "#server/features/listings/search.ts";
 import { getListing } from "#server/features/listings/service.ts";
-import { IMAGE_URL_PREFIX, imageFileName } from "#server/images/store.ts";
+import { imageFileName, imageUrl } from "#server/images/store.ts";
 import { formatNumber, formatTaka } from "#shared/format.ts";
 import { GALLERY_PHOTO_SIZES, LIST_CARD_SIZES } from "#shared/image-sizes.ts";
 import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
@@ -93,8 +93,9 @@ export async function listingShareTags(db: Db, id: string, publicUrl: URL): Prom
     throw err;
   }
   const price = formatTaka(listing.askingPrice);
-  // The cover's file name carries its key: `/images/<key>-640.webp`.
-  const key = listing.photo.src.slice(IMAGE_URL_PREFIX.length, -imageFileName("", 640).length);
+  // The cover's file name carries its key: `…/<key>-640.webp`.
+  const file = listing.photo.src.slice(listing.photo.src.lastIndexOf("/") + 1);
+  const key = file.slice(0, -imageFileName("", 640).length);
   const width = Math.min(SHARE_WIDTH, listing.photo.width);
   return {
     title: `${bikeName(listing)} — ${price}`,
@@ -105,7 +106,7 @@ export async function listingShareTags(db: Db, id: string, publicUrl: URL): Prom
       price,
     ].join(" · "),
     image: {
-      url: new URL(`${IMAGE_URL_PREFIX}${imageFileName(key, SHARE_WIDTH)}`, publicUrl).href,
+      url: new URL(imageUrl(imageFileName(key, SHARE_WIDTH)), publicUrl).href,
       width,
       height: Math.round((listing.photo.height * width) / listing.photo.width),
     },

@@ -64,6 +64,9 @@ export async function startMailCatcher(
       });
     },
   });
+  // A sender that vanishes mid-message (a node killed: the cluster test) is its own problem, not the
+  // server's: without a listener, smtp-server's "error" event would end this whole process.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 
