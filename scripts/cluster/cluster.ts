@@ -165,10 +165,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       RATE_LIMIT_UPLOAD_MAX: "100000",
       MESSAGES_PER_MINUTE: "100000",
       CONVERSATIONS_PER_HOUR: "100000",
-      // Short periods, so that a stopped node's due work is seen done by the others within seconds.
+      // Short periods, so that a stopped node's due work is seen done by the others within seconds;
+      // the lease longer than the load's hold on mail (scripts/cluster/load.ts), so that only the
+      // killed node's claims run out.
       SWEEP_INTERVAL_SECONDS: "2",
       OUTBOX_POLL_MS: "200",
-      OUTBOX_LEASE_SECONDS: "5",
+      OUTBOX_LEASE_SECONDS: "15",
       OUTBOX_RETRY_BASE_SECONDS: "1",
     };
 
