@@ -345,9 +345,10 @@ export async function runLoad(cluster: Cluster): Promise<boolean> {
     // A node told SIGTERM finished its sends and recorded them: no email's claim ran out to be taken
     // (and sent) again by another node.
     const reclaimedInRestart = (
-      await db.query<{ n: number }>("select count(*)::int as n from outbox where created_at >= $1 and attempts > 1", [
-        started,
-      ])
+      await db.query<{ n: number }>(
+        "select count(*)::int as n from outbox where created_at >= $1 and attempts > 1",
+        [started],
+      )
     ).rows[0]!.n;
     out.push(`rolling restart: ${reclaimedInRestart} emails claimed twice`);
     if (reclaimedInRestart > 0) problems.push("an email was claimed again after a node's SIGTERM");
