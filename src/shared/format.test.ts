@@ -55,6 +55,10 @@ describe("phone numbers", () => {
     ["8801712345678", "+8801712345678"],
     ["017 1234 5678", "+8801712345678"],
     ["+880-1712-345678", "+8801712345678"],
+    // Typed on a Bangla keyboard (issue 25): Bengali digits are the same number.
+    ["০১৭১২৩৪৫৬৭৮", "+8801712345678"],
+    ["+৮৮০১৭১২-৩৪৫৬৭৮", "+8801712345678"],
+    ["০১৭১২ 345678", "+8801712345678"],
   ])("%s is stored as %s", (typed, stored) => {
     expect(normalisePhone(typed)).toBe(stored);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { asciiDigits } from "#shared/digits.ts";
 import { MAX_REASON_LENGTH } from "#shared/message-limits.ts";
 import { MSG } from "#shared/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -13,9 +14,12 @@ import { PersonSchema } from "./people.ts";
  */
 const BD_MOBILE = /^(?:\+?88)?(01[3-9][0-9]{8})$/;
 
-/** `+8801712-345678`, `01712 345678`, `8801712345678` → `+8801712345678`; null when not a BD mobile number. */
+/**
+ * `+8801712-345678`, `01712 345678`, `8801712345678`, `০১৭১২-৩৪৫৬৭৮` → `+8801712345678`; null when
+ * not a BD mobile number.
+ */
 export function normalisePhone(typed: string): string | null {
-  const match = BD_MOBILE.exec(typed.replace(/[\s-]/g, ""));
+  const match = BD_MOBILE.exec(asciiDigits(typed).replace(/[\s-]/g, ""));
   return match ? `+88${match[1]}` : null;
 }
 

@@ -48,6 +48,14 @@ describe("orders", () => {
       expect(again.json().order.listing.askingPrice).toBe(99_000);
     });
 
+    it("takes a phone typed in Bengali digits as the same number", async () => {
+      const { cookie } = await signedInUser(t.app, { role: "buyer" });
+      const listing = await buildListing(t.app);
+      const res = await book(t.app, cookie, { ...booking, listingId: listing.id, phone: "০১৭১১-০০০০০০" });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().order.phone).toBe("+8801711000000");
+    });
+
     it("refuses a bike that is already sold with 409 and the product's message", async () => {
       const first = await signedInUser(t.app, { role: "buyer" });
       const second = await signedInUser(t.app, { role: "buyer" });
