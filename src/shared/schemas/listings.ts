@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import { asciiDigits } from "#shared/digits.ts";
 import { DISTRICT_SLUGS } from "#shared/districts.ts";
 import { formatNumber, formatTaka } from "#shared/format.ts";
 import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
@@ -23,7 +24,11 @@ const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
  * `z.number` to refuse with the field's message. Not `z.coerce`: it turns JSON's null, false and []
  * into 0, true into 1 and [2020] into 2020, so `{"kmRun": null}` would quietly set 0 km.
  */
-const numericText = (v: unknown) => (typeof v === "string" && NUMERIC_TEXT.test(v.trim()) ? Number(v) : v);
+const numericText = (v: unknown) => {
+  // Bengali digits, as a Bangla keyboard types them, are the same number (asciiDigits).
+  const text = typeof v === "string" ? asciiDigits(v).trim() : undefined;
+  return text !== undefined && NUMERIC_TEXT.test(text) ? Number(text) : v;
+};
 
 /** Whole, positive numbers typed into a form (strings in multipart, numbers from JSON). */
 const positiveInt = (message: string, max: number, show: (n: number) => string = (n) => formatNumber(n)) =>
@@ -207,7 +212,7 @@ export type ListingSort = (typeof LISTING_SORTS)[number];
 /** Whole numbers from a query string; blank is "no filter". */
 const queryInt = (min: number, max: number) =>
   z.preprocess(
-    blankToUndefined,
+    (v) => blankToUndefined(typeof v === "string" ? asciiDigits(v) : v),
     z.coerce
       .number({ error: MSG.listing.filterWholeNumber })
       .int({ error: MSG.listing.filterWholeNumber })

@@ -28,6 +28,33 @@ describe("POST /api/listings", () => {
     seller = await signedInUser(t.app, { role: "seller" });
   });
 
+  it("reads numbers typed in Bengali digits as the same numbers, and filters by them too", async () => {
+    const { cookie } = await signedInUser(t.app, { role: "seller" });
+    const model = `Bangla Digits ${Date.now()}`;
+    const res = await postListing(t.app, cookie, {
+      model,
+      engineCc: "১৫০",
+      askingPrice: "১৮৫০০০",
+      brandNewPrice: "২৪৫০০০",
+      year: "২০২১",
+      kmRun: "১৮৫০০",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().listing).toMatchObject({
+      engineCc: 150,
+      askingPrice: 185_000,
+      brandNewPrice: 245_000,
+      year: 2021,
+      kmRun: 18_500,
+    });
+    const found = await call(t.app, {
+      method: "GET",
+      url: `/api/listings?q=${encodeURIComponent(model)}&maxPrice=${encodeURIComponent("১৯০০০০")}`,
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().items.map((l: Listing) => l.model)).toEqual([model]);
+  });
+
   it("posts a seller's bike and answers with the whole listing", async () => {
     const { user, cookie } = await signedInUser(t.app, { role: "seller", name: "Karim Seller" });
     const res = await postListing(t.app, cookie, {
