@@ -254,6 +254,11 @@ export const MATRIX: Record<string, Case> = {
     expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     request: async () => ({ method: "GET", url: "/api/auth/me" }),
   },
+  "PUT /api/language": {
+    expected: { anonymous: 200, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
+    // English, as every caller has it: the other cases read the same messages.
+    request: async () => ({ method: "PUT", url: "/api/language", payload: { language: "en" } }),
+  },
   "PATCH /api/auth/me": {
     expected: { anonymous: 401, buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200, admin: 200 },
     // Each caller sets the name it already has, so the other cases see the same users.

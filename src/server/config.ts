@@ -2,6 +2,28 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
+/**
+ * A setting that is a whole number within bounds, with a default; each refusal names the variable
+ * and its unit (`BOOKING_HOLD_MINUTES must be a whole number of minutes`), `maxIs` saying what the
+ * highest value amounts to.
+ */
+function wholeNumberSetting(
+  name: string,
+  unit: string,
+  min: number,
+  max: number,
+  fallback: number,
+  maxIs?: string,
+) {
+  const whole = `${name} must be a whole number of ${unit}`;
+  return z.coerce
+    .number({ error: whole })
+    .int({ error: whole })
+    .min(min, { error: `${name} must be at least ${min}` })
+    .max(max, { error: `${name} must be at most ${max}${maxIs ? ` (${maxIs})` : ""}` })
+    .default(fallback);
+}
+
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me-in-production";
 
 const bool = z
@@ -62,26 +84,11 @@ const EnvSchema = z
       })
       .optional(),
     /** How long an unpaid booking keeps its bike (decision 021): 48 hours unless set; 1 minute to 30 days. */
-    BOOKING_HOLD_MINUTES: z.coerce
-      .number({ error: "BOOKING_HOLD_MINUTES must be a whole number of minutes" })
-      .int({ error: "BOOKING_HOLD_MINUTES must be a whole number of minutes" })
-      .min(1, { error: "BOOKING_HOLD_MINUTES must be at least 1" })
-      .max(43_200, { error: "BOOKING_HOLD_MINUTES must be at most 43200 (30 days)" })
-      .default(2880),
+    BOOKING_HOLD_MINUTES: wholeNumberSetting("BOOKING_HOLD_MINUTES", "minutes", 1, 43_200, 2880, "30 days"),
     /** How often every node sweeps passed holds, hold reminders and due releases: a minute unless set. */
-    SWEEP_INTERVAL_SECONDS: z.coerce
-      .number({ error: "SWEEP_INTERVAL_SECONDS must be a whole number of seconds" })
-      .int({ error: "SWEEP_INTERVAL_SECONDS must be a whole number of seconds" })
-      .min(1, { error: "SWEEP_INTERVAL_SECONDS must be at least 1" })
-      .max(3600, { error: "SWEEP_INTERVAL_SECONDS must be at most 3600 (an hour)" })
-      .default(60),
+    SWEEP_INTERVAL_SECONDS: wholeNumberSetting("SWEEP_INTERVAL_SECONDS", "seconds", 1, 3600, 60, "an hour"),
     /** How long MotoHaat holds a card payment before it goes to the seller unasked (decision 028). */
-    HANDOVER_RELEASE_DAYS: z.coerce
-      .number({ error: "HANDOVER_RELEASE_DAYS must be a whole number of days" })
-      .int({ error: "HANDOVER_RELEASE_DAYS must be a whole number of days" })
-      .min(1, { error: "HANDOVER_RELEASE_DAYS must be at least 1" })
-      .max(60, { error: "HANDOVER_RELEASE_DAYS must be at most 60" })
-      .default(7),
+    HANDOVER_RELEASE_DAYS: wholeNumberSetting("HANDOVER_RELEASE_DAYS", "days", 1, 60, 7),
     /** The platform's share of each card payment released to a seller, in per cent (two decimals). */
     PLATFORM_FEE_PERCENT: z.coerce
       .number({ error: "PLATFORM_FEE_PERCENT must be a number of per cent, such as 2.5" })

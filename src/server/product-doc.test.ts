@@ -1,9 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MSG } from "#shared/messages.ts";
-import { MONEY_MSG } from "#shared/money-messages.ts";
+import { ALL_MESSAGES } from "#shared/i18n/catalogue.ts";
 import { PROBLEM_CODES } from "#shared/problem-codes.ts";
-import { TALK_MSG } from "#shared/talk-messages.ts";
 
 // docs/product.md quotes every message a person can see: this keeps the two from drifting apart
 // when a message is added or reworded in one place only.
@@ -18,10 +16,7 @@ type Messages = { [key: string]: string | ((...args: never[]) => string) | Messa
  * Every message as `group.key` → its text (`group.key.case` for a message per case, such as
  * MSG.order.notHeld.expired); a template is shown with its parameters as `{name}`.
  */
-function messages(
-  entries: Messages = { ...MSG, ...TALK_MSG, ...MONEY_MSG },
-  prefix = "",
-): [string, string][] {
+function messages(entries: Messages = ALL_MESSAGES, prefix = ""): [string, string][] {
   return Object.entries(entries).flatMap(([key, value]): [string, string][] => {
     const name = prefix ? `${prefix}.${key}` : key;
     if (typeof value === "string") return [[name, value]];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatNumber, formatPhone, formatTaka } from "./format.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPhone,
+  formatTaka,
+  relocaliseDate,
+} from "./format.ts";
 import { MSG } from "./messages.ts";
 import { BookingFieldsSchema, normalisePhone } from "./schemas/orders.ts";
 
@@ -83,5 +90,58 @@ describe("phone numbers", () => {
   it("shows a stored number as 01XXX-XXXXXX, and any older free-form one as it was typed", () => {
     expect(formatPhone("+8801712345678")).toBe("01712-345678");
     expect(formatPhone("01711-000000 (evenings)")).toBe("01711-000000 (evenings)");
+  });
+});
+
+describe("in Bangla (issue 25)", () => {
+  it.each([0, 7, 999, 1000, 12_345, 150_000, 1_234_567, 1_234_567_890, -45_000, 1500.7])(
+    "formatNumber groups %d as CLDR's bn does, in Bengali digits",
+    (n) => {
+      expect(formatNumber(n, "bn")).toBe(new Intl.NumberFormat("bn-BD").format(Math.trunc(n)));
+    },
+  );
+
+  it("prices read ৳১,৫০,০০০: the taka sign first, lakh grouping, Bengali digits", () => {
+    expect(formatTaka(150_000, "bn")).toBe("৳১,৫০,০০০");
+    expect(formatTaka(999, "bn")).toBe("৳৯৯৯");
+    expect(formatTaka(12_345_678, "bn")).toBe("৳১,২৩,৪৫,৬৭৮");
+    expect(formatTaka(-1500, "bn")).toBe("-৳১,৫০০");
+    // English stays as it was.
+    expect(formatTaka(150_000)).toBe("৳1,50,000");
+  });
+
+  it("dates read ০৫ নভেম্বর ২০২২, each month named as CLDR's bn names it", () => {
+    expect(formatDate("2022-11-05", "bn")).toBe("০৫ নভেম্বর ২০২২");
+    expect(formatDate("2022-11-05")).toBe("05-Nov-2022");
+    for (let month = 0; month < 12; month++) {
+      const day = new Date(Date.UTC(2024, month, 15));
+      const name = new Intl.DateTimeFormat("bn", { month: "long", timeZone: "UTC" }).format(day);
+      expect(formatDate(day, "bn")).toBe(`১৫ ${name} ২০২৪`);
+    }
+  });
+
+  it("a moment on Dhaka's clock: ২৬ নভেম্বর ২০২৬, ২:৩০ PM", () => {
+    expect(formatDateTime("2026-11-26T08:30:00Z", "bn")).toBe("২৬ নভেম্বর ২০২৬, ২:৩০ PM");
+    expect(formatDateTime("2026-11-25T18:05:00Z", "bn")).toBe("২৬ নভেম্বর ২০২৬, ১২:০৫ AM");
+    expect(formatDateTime("2026-11-26T08:30:00Z")).toBe("26-Nov-2026, 2:30 pm");
+  });
+});
+
+describe("relocaliseDate", () => {
+  it.each([
+    ["05-Nov-2022", "০৫ নভেম্বর ২০২২"],
+    ["26-Nov-2026, 2:30 pm", "২৬ নভেম্বর ২০২৬, ২:৩০ PM"],
+    ["26-Nov-2026, 12:05 am", "২৬ নভেম্বর ২০২৬, ১২:০৫ AM"],
+    ["01-Jan-2027, 12:00 pm", "০১ জানুয়ারি ২০২৭, ১২:০০ PM"],
+  ])("%s, as formatDate/formatDateTime wrote it, reads %s in Bangla", (english, bangla) => {
+    expect(relocaliseDate(english, "bn")).toBe(bangla);
+    // And back: the same day and moment.
+    expect(relocaliseDate(english, "en")).toBe(english);
+  });
+
+  it("leaves any other text alone", () => {
+    for (const text of ["Pulsar 150", "32-Foo-2022", "2022-11-05", "05-Nov-2022 at noon"]) {
+      expect(relocaliseDate(text, "bn")).toBeUndefined();
+    }
   });
 });

@@ -1,23 +1,51 @@
-const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+import { bengaliDigits } from "#shared/digits.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 
-/** `150000` → `৳1,50,000`: taka sign, South-Asian digit grouping, whole taka. */
-export function formatTaka(amount: number): string {
+const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** CLDR's Bangla month names (what `Intl.DateTimeFormat("bn", { month: "long" })` says: format.test.ts). */
+const bnMonths = [
+  "জানুয়ারি",
+  "ফেব্রুয়ারি",
+  "মার্চ",
+  "এপ্রিল",
+  "মে",
+  "জুন",
+  "জুলাই",
+  "আগস্ট",
+  "সেপ্টেম্বর",
+  "অক্টোবর",
+  "নভেম্বর",
+  "ডিসেম্বর",
+];
+
+/** `1500000` → `15,00,000`: the last three digits, then twos (South-Asian grouping). */
+function lakhs(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ",")},${digits.slice(-3)}`;
+}
+
+/** Digits as the locale writes them: Bengali digits in Bangla. */
+const inLocale = (text: string, locale: Locale) => (locale === "bn" ? bengaliDigits(text) : text);
+
+/**
+ * `150000` → `৳1,50,000` (Bangla: `৳১,৫০,০০০`): taka sign, South-Asian digit grouping, whole taka.
+ */
+export function formatTaka(amount: number, locale: Locale = "en"): string {
   const sign = amount < 0 ? "-" : "";
-  const digits = String(Math.trunc(Math.abs(amount)));
-  if (digits.length <= 3) return `${sign}৳${digits}`;
-  const last3 = digits.slice(-3);
-  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ",");
-  return `${sign}৳${rest},${last3}`;
+  return `${sign}৳${inLocale(lakhs(String(Math.trunc(Math.abs(amount)))), locale)}`;
 }
 
 /**
- * `1234567` → `1,234,567`: counts and kilometres, grouped in threes. By hand rather than with
- * `toLocaleString`: on a phone the first Intl call loads locale data (~40 ms of a slow CPU's main
- * thread on a list page, issue 12) and each later call builds a formatter again.
+ * `1234567` → `1,234,567`: counts and kilometres, grouped in threes; in Bangla `১২,৩৪,৫৬৭`, grouped
+ * as CLDR groups `bn` (lakhs). By hand rather than with `toLocaleString`: on a phone the first Intl
+ * call loads locale data (~40 ms of a slow CPU's main thread on a list page, issue 12) and each
+ * later call builds a formatter again; format.test.ts checks the result against Intl's.
  */
-export function formatNumber(value: number): string {
+export function formatNumber(value: number, locale: Locale = "en"): string {
   const sign = value < 0 ? "-" : "";
-  return `${sign}${String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+  const digits = String(Math.trunc(Math.abs(value)));
+  if (locale === "bn") return `${sign}${bengaliDigits(lakhs(digits))}`;
+  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 }
 
 /**
@@ -36,9 +64,10 @@ const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 const onDhakaClock = (value: string | Date) =>
   new Date((typeof value === "string" ? new Date(value) : value).getTime() + DHAKA_OFFSET_MS);
 
-/** `05-Nov-2022` of a Date read in UTC. */
-function dayOf(d: Date): string {
+/** `05-Nov-2022` (Bangla: `০৫ নভেম্বর ২০২২`) of a Date read in UTC. */
+function dayOf(d: Date, locale: Locale): string {
   const day = String(d.getUTCDate()).padStart(2, "0");
+  if (locale === "bn") return bengaliDigits(`${day} ${bnMonths[d.getUTCMonth()]} ${d.getUTCFullYear()}`);
   return `${day}-${months[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
 }
 
@@ -47,17 +76,36 @@ function dayOf(d: Date): string {
  * booking made at 1 am in Dhaka is on that day, not on UTC's day before. A date alone (`2022-11-05`,
  * UTC midnight) stays that day.
  */
-export function formatDate(value: string | Date): string {
-  return dayOf(onDhakaClock(value));
+export function formatDate(value: string | Date, locale: Locale = "en"): string {
+  return dayOf(onDhakaClock(value), locale);
 }
 
 /**
- * A moment as `26-Nov-2026, 2:30 pm` on Dhaka's clock, the same in every browser and on the server:
+ * A moment as `26-Nov-2026, 2:30 pm` (Bangla: `২৬ নভেম্বর ২০২৬, ২:৩০ PM`) on Dhaka's clock, the same in every browser and on the server:
  * when a hold ends or a booking was made, where the hour matters. By hand, as `formatNumber` is.
  */
-export function formatDateTime(value: string | Date): string {
+export function formatDateTime(value: string | Date, locale: Locale = "en"): string {
   const d = onDhakaClock(value);
   const hours = d.getUTCHours();
   const minutes = String(d.getUTCMinutes()).padStart(2, "0");
-  return `${dayOf(d)}, ${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
+  const time = `${hours % 12 === 0 ? 12 : hours % 12}:${minutes}`;
+  // CLDR's Bangla keeps AM and PM in Latin letters.
+  if (locale === "bn") return `${dayOf(d, locale)}, ${bengaliDigits(time)} ${hours < 12 ? "AM" : "PM"}`;
+  return `${dayOf(d, locale)}, ${time} ${hours < 12 ? "am" : "pm"}`;
+}
+
+/**
+ * A day or a moment as `formatDate` or `formatDateTime` wrote it in English (`05-Nov-2022`,
+ * `26-Nov-2026, 2:30 pm`, on Dhaka's clock), written again in `locale`; undefined for any other
+ * text. For words stored as they were first said (a notification's), said again in another language.
+ */
+export function relocaliseDate(text: string, locale: Locale): string | undefined {
+  const match = /^(\d{2})-([A-Z][a-z]{2})-(\d{4})(?:, (\d{1,2}):(\d{2}) (am|pm))?$/.exec(text);
+  const month = match ? months.indexOf(match[2]!) : -1;
+  if (!match || month < 0) return undefined;
+  const [, day, , year, hour, minute, half] = match;
+  if (hour === undefined) return formatDate(new Date(Date.UTC(Number(year), month, Number(day))), locale);
+  const hours = (Number(hour) % 12) + (half === "pm" ? 12 : 0);
+  const dhaka = Date.UTC(Number(year), month, Number(day), hours, Number(minute));
+  return formatDateTime(new Date(dhaka - DHAKA_OFFSET_MS), locale);
 }

@@ -85,6 +85,9 @@ export const MSG = {
     nothingToChange: "change your name or choose a new photo first",
     saved: "your profile is updated",
   },
+  language: {
+    unknown: "choose a language MotoHaat speaks: en (English) or bn (Bangla)",
+  },
   account: {
     currentPasswordRequired: "please type your current password",
     currentPasswordWrong: "your current password is not right",

@@ -1,6 +1,6 @@
-import { MSG } from "./messages.ts";
-import { MONEY_MSG } from "./money-messages.ts";
-import { TALK_MSG } from "./talk-messages.ts";
+import { type MessageKey, messageAt, templatePattern } from "#shared/i18n/catalogue.ts";
+
+export { type MessageKey, messageAt };
 
 /*
  * Every problem+json the API sends carries a `code`: a stable, machine-readable name of what went
@@ -10,17 +10,6 @@ import { TALK_MSG } from "./talk-messages.ts";
  * the framework's refusals, the card provider's own words) are named in OTHER_PROBLEMS and given
  * where they are made. docs/product.md lists every code with its status (src/server/product-doc.test.ts).
  */
-
-type Message = string | ((...args: never[]) => string);
-type KeysOf<T, Prefix extends string = ""> = {
-  [K in keyof T & string]: T[K] extends Message ? `${Prefix}${K}` : KeysOf<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-
-/** Every message, MSG's, TALK_MSG's and MONEY_MSG's: their keys do not overlap. */
-const ALL_MESSAGES = { ...MSG, ...TALK_MSG, ...MONEY_MSG };
-
-/** The key of a message in MSG, TALK_MSG or MONEY_MSG: `"order.tooManyHolds"`, `"dispute.tooLate"`. */
-export type MessageKey = KeysOf<typeof ALL_MESSAGES>;
 
 /**
  * The messages the API sends as a problem's detail, each with the statuses it is sent with. A new
@@ -229,30 +218,12 @@ export const PROBLEM_CODES: readonly ProblemCodeInfo[] = [
   ),
 ];
 
-/** The message of MSG at `key`: a text, or a template. */
-export function messageAt(key: MessageKey): Message {
-  let value: unknown = ALL_MESSAGES;
-  for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
-  if (typeof value !== "string" && typeof value !== "function") throw new Error(`no message ${key}`);
-  return value as Message;
-}
-
 type Index = {
   exact: Map<string, ProblemCode>;
   templates: { pattern: RegExp; code: ProblemCode }[];
   statuses: Map<ProblemCode, readonly number[]>;
 };
 let index: Index | undefined;
-
-/** A private-use character, in no message: where a template's parameters go. */
-const HOLE = "\uE000";
-
-/** A template's texts as a pattern: each parameter stands for any text. */
-function templatePattern(template: (...args: string[]) => string): RegExp {
-  const parts = template(...Array.from({ length: template.length }, () => HOLE)).split(HOLE);
-  const escaped = parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${escaped.join("(.+)")}$`, "s");
-}
 
 /** Built on first use (the browser imports this file for its types and never needs it). */
 function built(): Index {

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LOCALES } from "#shared/i18n/locales.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -54,6 +55,8 @@ export const users = pgTable(
      * of one of their bikes is held or paid (decision 015).
      */
     phone: text("phone"),
+    /** The language the person chose (`en`, `bn`), or null: until they choose, each device's cookie or browser decides. */
+    language: text("language", { enum: LOCALES }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -63,6 +66,7 @@ export const users = pgTable(
     index("users_photo_key_idx").on(t.photoKey),
     index("users_role_created_idx").on(t.role, t.createdAt, t.id),
     check("users_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
+    check("users_language_check", sql`${t.language} in ('en', 'bn')`),
   ],
 );
 

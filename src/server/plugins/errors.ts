@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { BadRequest, HttpProblem, ServiceUnavailable } from "#server/errors.ts";
+import { requestLocale, translate } from "#server/lib/i18n.ts";
 import { malformedMultipart } from "#server/lib/multipart.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import { codeOf, type ProblemCode, statusesOf } from "#shared/problem-codes.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
@@ -94,6 +96,15 @@ export function problem(
   };
 }
 
+/** A problem's detail and field messages in `locale` (src/server/lib/i18n.ts). */
+function translateProblem(body: Problem, locale: Locale): Problem {
+  if (locale === "en") return body;
+  const errors = body.errors
+    ? Object.fromEntries(Object.entries(body.errors).map(([field, text]) => [field, translate(text, locale)]))
+    : undefined;
+  return { ...body, detail: translate(body.detail, locale), ...(errors ? { errors } : {}) };
+}
+
 function validationErrors(error: FastifyError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const v of error.validation ?? []) {
@@ -160,6 +171,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       reply.header("retry-after", error.retryAfterSeconds);
     }
     if (body.status >= 500) request.log.error({ err: error }, "server error");
-    return reply.code(body.status).type("application/problem+json").send(body);
+    // Said in the language the request asks for; `code` stays the client's stable name of it.
+    const locale = requestLocale(request);
+    body = translateProblem(body, locale);
+    return reply
+      .code(body.status)
+      .type("application/problem+json")
+      .header("content-language", locale)
+      .send(body);
   });
 });

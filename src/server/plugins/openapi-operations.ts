@@ -151,6 +151,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   "GET /api/auth/sessions": { operationId: "listSessions" },
   "DELETE /api/auth/sessions": { operationId: "endOtherSessions" },
   "DELETE /api/auth/sessions/:id": { operationId: "endSession" },
+  "PUT /api/language": { operationId: "chooseLanguage", security: "optionalSession" },
   "DELETE /api/me": {
     operationId: "deleteAccount",
     problems: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import { NewPasswordSchema } from "./auth.ts";
 
@@ -48,3 +49,7 @@ export const DeleteAccountSchema = z.object({
   confirm: z.string().max(20, { error: MSG.account.deleteWordRequired }).optional(),
 });
 export type DeleteAccountReq = z.infer<typeof DeleteAccountSchema>;
+
+/** A person's choice of language (issue 25): remembered on the device and, signed in, with the account. */
+export const LanguageSchema = z.object({ language: z.enum(LOCALES, { error: MSG.language.unknown }) });
+export type LanguageReq = z.infer<typeof LanguageSchema>;

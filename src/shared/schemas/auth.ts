@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import { ImageSchema } from "./images.ts";
 
@@ -63,6 +64,8 @@ export const UserSchema = z.object({
   hasPassword: z.boolean(),
   /** The phone a seller gives their buyers (`+8801XXXXXXXXX`), or null: only ever sent to its owner here. */
   phone: z.string().nullable(),
+  /** The language the person chose (`en`, `bn`), or null: this device's cookie or browser decides. */
+  language: z.enum(LOCALES).nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ProblemCode } from "#shared/problem-codes.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
@@ -58,6 +59,9 @@ export function failedAnswer(status: number, title: string, body: unknown): ApiE
   return new ApiError({ type: "about:blank", title, status, detail: MSG.generic.somethingWrong, code });
 }
 
+/** The pages' language: English until the web app speaks Bangla too (issue 25, decision 031). */
+const PAGE_LOCALE: Locale = DEFAULT_LOCALE;
+
 type Body = FormData | Record<string, unknown> | undefined;
 
 /** How a request reaches the API: the browser's fetch, or on the server the app itself. */
@@ -82,7 +86,9 @@ export async function api<T>(
   init: { method?: string; body?: Body; signal?: AbortSignal } = {},
 ): Promise<T> {
   const { method = "GET", body, signal } = init;
-  const headers: Record<string, string> = { accept: "application/json" };
+  // The server answers in the language asked for (src/server/lib/i18n.ts): the one the pages are
+  // shown in, so a problem's words match the page around them.
+  const headers: Record<string, string> = { accept: "application/json", "accept-language": PAGE_LOCALE };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

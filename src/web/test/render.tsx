@@ -76,4 +76,5 @@ export const buyer = {
   mfaRequired: false,
   hasPassword: true,
   phone: null,
+  language: null,
 };

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientOf, limiter } from "#server/plugins/rate-limit.ts";
 import { deleteAccount } from "#server/workflows/account-deletion.ts";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import {
   ChangePasswordResponseSchema,
@@ -10,8 +11,9 @@ import {
   DeleteAccountSchema,
   DevicesResponseSchema,
   EndedSessionsResponseSchema,
+  LanguageSchema,
 } from "#shared/schemas/account.ts";
-import { changePassword, endSession, listDevices } from "./account.ts";
+import { changePassword, endSession, listDevices, saveLanguage } from "./account.ts";
 import { UncommonPasswordSchema } from "./common-passwords.ts";
 import { clearSessionCookie, endSessions } from "./sessions.ts";
 
@@ -91,6 +93,31 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ ended: await endSessions(db, request.user!.id, request.sessionId!) }),
+  );
+
+  r.put(
+    "/api/language",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Choose the language the site speaks (en, bn): remembered on this device (a cookie) and, signed in, with the account",
+        body: LanguageSchema,
+        response: { 200: LanguageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { language } = request.body;
+      if (request.user) await saveLanguage(db, request.user.id, language);
+      reply.setCookie(LOCALE_COOKIE, language, {
+        path: "/",
+        sameSite: "lax",
+        secure: config.secureCookies,
+        maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
+      });
+      return { language };
+    },
   );
 
   r.delete(

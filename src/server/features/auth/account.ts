@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
 import { BadRequest, NotFound, Unauthorized } from "#server/errors.ts";
 import { liveAccount, lockLiveAccount } from "#server/features/people/accounts.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
 import { endSessions, hashToken, liveSession } from "./sessions.ts";
@@ -98,4 +99,15 @@ export async function endSession(db: Db, secret: string, userId: string, publicI
   if (!row) throw new NotFound(MSG.account.sessionNotFound);
   await db.delete(sessions).where(and(eq(sessions.id, row.id), eq(sessions.userId, userId)));
   return row.id;
+}
+
+/**
+ * Saves a signed-in person's language with their account: it follows them to every device they sign
+ * in on (src/server/lib/i18n.ts reads it before the device's cookie or browser).
+ */
+export async function saveLanguage(db: Db, userId: string, language: Locale): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockLiveAccount(tx, userId);
+    await tx.update(users).set({ language }).where(eq(users.id, userId));
+  });
 }

@@ -3,6 +3,7 @@ import { users } from "#server/db/schema.ts";
 import type { AuthUser } from "#server/features/people/accounts.ts";
 import { type PersonRow, personColumns, toStoredPhoto } from "#server/features/people/presenter.ts";
 import { toImage } from "#server/images/store.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import type { Role, User } from "#shared/schemas/auth.ts";
 
 /**
@@ -16,6 +17,7 @@ export const authUserColumns = {
   totpEnabledAt: users.totpEnabledAt,
   hasPassword: sql<boolean>`${users.passwordHash} is not null`,
   phone: users.phone,
+  language: users.language,
 };
 
 type AuthUserRow = PersonRow & {
@@ -24,6 +26,7 @@ type AuthUserRow = PersonRow & {
   totpEnabledAt: Date | null;
   hasPassword: boolean;
   phone: string | null;
+  language: Locale | null;
 };
 
 /** A row of `authUserColumns` as the request's user. */
@@ -38,6 +41,7 @@ export function toAuthUser(r: AuthUserRow): AuthUser {
     hasPassword: r.hasPassword,
     photo: toStoredPhoto(r),
     phone: r.phone,
+    language: r.language,
   };
 }
 
@@ -54,5 +58,6 @@ export function toUserDto(u: AuthUser, requireAdminMfa: boolean): User {
     mfaRequired: requireAdminMfa && u.role === "admin",
     hasPassword: u.hasPassword,
     phone: u.phone,
+    language: u.language,
   };
 }

@@ -82,6 +82,7 @@ describe("sign up", () => {
       "email",
       "hasPassword",
       "id",
+      "language",
       "mfaEnabled",
       "mfaRequired",
       "name",
@@ -95,6 +96,8 @@ describe("sign up", () => {
       email: email.toLowerCase(),
       role: "seller",
       verified: false,
+      // No language chosen yet: the device's cookie or browser decides (issue 25).
+      language: null,
     });
     // Whether there is a password, never the password or its hash.
     expect(user.hasPassword).toBe(true);

@@ -260,6 +260,29 @@ describe("searching the market (GET /api/listings)", () => {
     },
   );
 
+  it.each<[string, string[]]>([
+    ["পালসার", ["Bajaj Bajaj Pulsar NS 160", "Bajaj Pulsar 150"]],
+    ["পালসার ১৫০", ["Bajaj Pulsar 150"]],
+    ["বাজাজ পালসার এনএস", ["Bajaj Bajaj Pulsar NS 160"]],
+    ["হোন্ডা", ["Honda CB Hornet 160R"]],
+    ["হন্ডা হর্নেট", ["Honda CB Hornet 160R"]],
+    ["ইয়ামাহা এফজেডএস", ["Yamaha FZ-S V3", "yamaha FZS Fi"]],
+    ["আর১৫", ["Yamaha R15 V4"]],
+    ["জিক্সার", ["Suzuki Gixxer SF"]],
+    ["রয়েল এনফিল্ড", ["Royal Enfield Classic 350"]],
+    ["টিভিএস অ্যাপাচি", ["TVS Apache RTR 160 4V"]],
+    ["সাইকেল", []],
+  ])("q=%s: a Bangla name finds its models through the catalogue (issue 25)", async (q, models) => {
+    const page = await search(t.app, `q=${encodeURIComponent(q)}&limit=100`);
+    expect(modelsOf(page)).toEqual(models);
+  });
+
+  it("brand= in Bangla is the same brand", async () => {
+    const bangla = await search(t.app, `brand=${encodeURIComponent("ইয়ামাহা")}&limit=100`);
+    expect(modelsOf(bangla)).toEqual(modelsOf(await search(t.app, "brand=yamaha&limit=100")));
+    expect(modelsOf(bangla).length).toBeGreaterThan(0);
+  });
+
   it("q with brand: both must hold; a search sorts and pages like the rest", async () => {
     expect((await search(t.app, "q=pulser&brand=Yamaha")).items).toEqual([]);
     const fzs = await search(t.app, "q=fzs&brand=YAMAHA&limit=100");

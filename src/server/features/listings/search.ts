@@ -25,6 +25,7 @@ import {
   type ListingsSearchPage,
   TOTAL_CAP,
 } from "#shared/schemas/listings.ts";
+import { latinNames } from "./bangla-names.ts";
 import { normaliseName } from "./catalogue.ts";
 import { selectListings, toListing } from "./presenter.ts";
 
@@ -87,7 +88,7 @@ export function checkQuery(q: ListingsQuery) {
  */
 async function modelKeysFor(db: Db, q: ListingsQuery): Promise<string[] | null> {
   const text = q.q === undefined ? "" : normaliseName(q.q);
-  const brand = q.brand === undefined ? "" : normaliseName(q.brand);
+  const brand = q.brand === undefined ? "" : latinNames(normaliseName(q.brand));
   if (text === "" && brand === "") return null;
   const byBrand = (on: boolean) => (on ? eq(bikeModels.brandKey, sql.placeholder("brand")) : undefined);
   if (text === "") {
@@ -97,10 +98,6 @@ async function modelKeysFor(db: Db, q: ListingsQuery): Promise<string[] | null> 
     const rows = await statement.execute({ brand });
     return rows.map((r) => r.key);
   }
-  // From the start of a word, spaces anywhere: "fzs" → `(^| )f ?z ?s`, which "fz s v3" holds and
-  // "pulsar 150" does not hold for "r15". normaliseName leaves letters, digits and single spaces
-  // only, none of which a regular expression reads as anything but itself.
-  const pattern = `(^| )${[...text.replaceAll(" ", "")].join(" ?")}`;
   const withBrand = brand !== "";
   const statement = prepared(db, withBrand ? "models_named_of_brand" : "models_named", (d, name) => {
     const holds = sql<boolean>`${bikeModels.key} ~ ${sql.placeholder("pattern")}`;
@@ -115,9 +112,21 @@ async function modelKeysFor(db: Db, q: ListingsQuery): Promise<string[] | null> 
       )
       .prepare(name);
   });
-  const rows = await statement.execute({ brand, pattern, text });
+  // A Bangla name is looked up in the catalogue's words too (পালসার → pulsar), and as typed.
+  const texts = [...new Set([latinNames(text), text])];
+  const rows = (
+    await Promise.all(
+      texts.map((t) => {
+        // From the start of a word, spaces anywhere: "fzs" → `(^| )f ?z ?s`, which "fz s v3" holds
+        // and "pulsar 150" does not hold for "r15". normaliseName leaves letters, digits and single
+        // spaces only, none of which a regular expression reads as anything but itself.
+        const pattern = `(^| )${[...t.replaceAll(" ", "")].join(" ?")}`;
+        return statement.execute({ brand, pattern, text: t });
+      }),
+    )
+  ).flat();
   const exact = rows.filter((r) => r.holds);
-  return (exact.length > 0 ? exact : rows).map((r) => r.key);
+  return [...new Set((exact.length > 0 ? exact : rows).map((r) => r.key))];
 }
 
 const P = (name: keyof SearchValues) => sql.placeholder(name);

@@ -1,5 +1,7 @@
+import { translate } from "#server/lib/i18n.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { formatTaka } from "#shared/format.ts";
+import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import {
   NOTIFICATION_KINDS,
   type NotificationData,
@@ -10,7 +12,8 @@ import { unsubscribeToken } from "./unsubscribe-token.ts";
 
 /** Everything a notification's email needs: who it is for, what happened, and where the site is. */
 export type EmailInput = {
-  to: { id: string; name: string; email: string };
+  /** `language`: the person's saved choice; the email is in English until they make one. */
+  to: { id: string; name: string; email: string; language: Locale | null };
   kind: NotificationKind;
   data: NotificationData;
   /** The outbox row's key (`<notification id>:email`): the Message-ID is made from it. */
@@ -61,42 +64,52 @@ export function notificationEmail(input: EmailInput): Mail {
   const oneClick = new URL(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, publicUrl);
   const page = new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, publicUrl);
   const link = siteLink(publicUrl, data.link);
-  const what = NOTIFICATION_KINDS[kind];
-  const bike = data.bike ? `${data.bike.model}, ${formatTaka(data.bike.price)}` : null;
+  // In the recipient's language: the notification's words are stored as the English catalogue wrote
+  // them, and said again from the chosen language's catalogue (src/server/lib/i18n.ts).
+  const locale = to.language ?? DEFAULT_LOCALE;
+  const t = (text: string) => translate(text, locale);
+  const title = t(data.title);
+  const body = t(data.body);
+  const greeting = t(TALK_MSG.notification.emailGreeting(to.name));
+  const open = t(TALK_MSG.notification.emailOpen);
+  const why = t(TALK_MSG.notification.emailWhy(NOTIFICATION_KINDS[kind]));
+  const unsubscribe = t(TALK_MSG.notification.emailUnsubscribe);
+  const price = data.bike ? formatTaka(data.bike.price, locale) : "";
+  const bike = data.bike ? `${data.bike.model}, ${price}` : null;
 
   const text = [
-    TALK_MSG.notification.emailGreeting(to.name),
+    greeting,
     "",
-    data.title,
+    title,
     "",
-    data.body,
+    body,
     ...(bike ? ["", bike] : []),
     "",
-    `${TALK_MSG.notification.emailOpen}: ${link}`,
+    `${open}: ${link}`,
     "",
     "--",
-    TALK_MSG.notification.emailWhy(what),
-    `${TALK_MSG.notification.emailUnsubscribe}: ${page}`,
+    why,
+    `${unsubscribe}: ${page}`,
     "",
   ].join("\n");
 
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${e(data.title)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${e(title)}</title></head>
 <body style="font-family:sans-serif;line-height:1.5;color:#1f2937">
-<p>${e(TALK_MSG.notification.emailGreeting(to.name))}</p>
-<h1 style="font-size:1.25rem">${e(data.title)}</h1>
-<p>${e(data.body)}</p>
-${bike ? `<p><strong>${e(data.bike!.model)}</strong>, ${e(formatTaka(data.bike!.price))}</p>\n` : ""}<p><a href="${e(link)}">${e(TALK_MSG.notification.emailOpen)}</a></p>
+<p>${e(greeting)}</p>
+<h1 style="font-size:1.25rem">${e(title)}</h1>
+<p>${e(body)}</p>
+${bike ? `<p><strong>${e(data.bike!.model)}</strong>, ${e(price)}</p>\n` : ""}<p><a href="${e(link)}">${e(open)}</a></p>
 <hr>
-<p style="font-size:0.875rem;color:#6b7280">${e(TALK_MSG.notification.emailWhy(what))}<br>
-<a href="${e(page.toString())}">${e(TALK_MSG.notification.emailUnsubscribe)}</a></p>
+<p style="font-size:0.875rem;color:#6b7280">${e(why)}<br>
+<a href="${e(page.toString())}">${e(unsubscribe)}</a></p>
 </body></html>
 `;
 
   return {
     to: to.email,
-    subject: data.title,
+    subject: title,
     text,
     html,
     messageId: messageIdOf(input.idempotencyKey, publicUrl),

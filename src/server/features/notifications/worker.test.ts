@@ -52,6 +52,20 @@ async function notifyMany(userId: string, n: number): Promise<number[]> {
   return ids;
 }
 
+/** A buyer books the seller's bike (৳1,85,000, meeting at Mirpur 10); the seller's email, as sent. */
+async function bookingEmail(
+  seller: Awaited<ReturnType<typeof signedInUser>>,
+  model: string,
+  buyerName: string,
+) {
+  const listing = await buildListing(t.app, { sellerId: seller.user.id, model, askingPrice: 185_000 });
+  const buyer = await signedInUser(t.app, { role: "buyer", name: buyerName });
+  await bookOrder(t.app, buyer.cookie, listing.id, { meetingLocation: "Mirpur 10" });
+  await drainOutbox(deps());
+  const [mail] = await catcher.waitFor(seller.user.email);
+  return { buyer, mail: mail! };
+}
+
 describe("the outbox worker", () => {
   it("sends each email exactly once while two workers race for the same rows", async () => {
     const { user } = await signedInUser(t.app, { role: "seller" });
@@ -76,29 +90,21 @@ describe("the outbox worker", () => {
 
   it("sends a booking's email with text and HTML, the bike, a link, a Message-ID and one-click unsubscribe", async () => {
     const seller = await signedInUser(t.app, { role: "seller", name: "Karim <b>Motors</b>" });
-    const listing = await buildListing(t.app, {
-      sellerId: seller.user.id,
-      model: "Yamaha FZS V3",
-      askingPrice: 185_000,
-    });
-    const buyer = await signedInUser(t.app, { role: "buyer", name: "Nadia <script>alert(1)</script>" });
-    await bookOrder(t.app, buyer.cookie, listing.id, { meetingLocation: "Mirpur 10" });
-    await drainOutbox(deps());
-    const [mail] = await catcher.waitFor(seller.user.email);
-    expect(mail!.subject).toBe(TALK_MSG.notification.bookedTitle("Yamaha FZS V3"));
-    expect(mail!.text).toContain("Yamaha FZS V3, ৳1,85,000");
-    expect(mail!.text).toContain("https://motohaat.example/dashboard/mybuyers");
-    expect(mail!.text).toContain("Nadia <script>alert(1)</script>");
-    expect(mail!.html).toContain("Nadia &lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(mail!.html).not.toContain("<script>");
-    expect(mail!.html).toContain("Karim &lt;b&gt;Motors&lt;/b&gt;");
-    expect(mail!.html).toContain('href="https://motohaat.example/dashboard/mybuyers"');
-    const raw = mail!.raw.toString("utf8").replace(/\r\n\s+/g, " ");
+    const { buyer, mail } = await bookingEmail(seller, "Yamaha FZS V3", "Nadia <script>alert(1)</script>");
+    expect(mail.subject).toBe(TALK_MSG.notification.bookedTitle("Yamaha FZS V3"));
+    expect(mail.text).toContain("Yamaha FZS V3, ৳1,85,000");
+    expect(mail.text).toContain("https://motohaat.example/dashboard/mybuyers");
+    expect(mail.text).toContain("Nadia <script>alert(1)</script>");
+    expect(mail.html).toContain("Nadia &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("Karim &lt;b&gt;Motors&lt;/b&gt;");
+    expect(mail.html).toContain('href="https://motohaat.example/dashboard/mybuyers"');
+    const raw = mail.raw.toString("utf8").replace(/\r\n\s+/g, " ");
     expect(raw).toMatch(/^Message-ID: <\d+\.email\.notification@motohaat\.example>$/m);
     expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     const header = /^List-Unsubscribe: <([^>]+)>$/m.exec(raw)?.[1];
     expect(header).toMatch(/^https:\/\/motohaat\.example\/api\/notifications\/unsubscribe\?token=/);
-    expect(mail!.text).toContain("https://motohaat.example/unsubscribe?token=");
+    expect(mail.text).toContain("https://motohaat.example/unsubscribe?token=");
 
     // One click, as a mail provider makes it: a form POST, no Origin, no session.
     const url = new URL(header!);
@@ -141,6 +147,32 @@ describe("the outbox worker", () => {
         TALK_MSG.notification.badUnsubscribeLink,
       );
     }
+  });
+
+  it("sends the email in the language its recipient chose: Bangla words, digits, dates and html lang", async () => {
+    const seller = await signedInUser(t.app, { role: "seller", name: "Karim Motors" });
+    const chose = await call(t.app, {
+      method: "PUT",
+      url: "/api/language",
+      cookie: seller.cookie,
+      payload: { language: "bn" },
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    const { buyer, mail } = await bookingEmail(seller, "Pulsar N160", "Nadia Islam");
+    expect(mail.subject).toBe("Pulsar N160 বুক হয়েছে");
+    expect(mail.text).toContain("প্রিয় Karim Motors,");
+    expect(mail.text).toContain("Pulsar N160, ৳১,৮৫,০০০");
+    // "… will meet you at Mirpur 10. It is held for them until <a moment>", in Bangla, the moment too.
+    expect(mail.text).toMatch(
+      /Nadia Islam \(.+\) বাইকটি বুক করেছেন এবং আপনার সাথে Mirpur 10-এ দেখা করবেন। [০-৯]{2} [^\s,]+ [০-৯]{4}, [০-৯]{1,2}:[০-৯]{2} (AM|PM) পর্যন্ত/,
+    );
+    expect(mail.text).toContain("MotoHaat-এ খুলুন: https://motohaat.example/dashboard/mybuyers");
+    expect(mail.text).toContain("এই ইমেইলটি পাচ্ছেন কারণ এই বিষয়ে ইমেইল চালু আছে: আমার কোনো বাইক বুক হলে।");
+    expect(mail.html).toContain('<html lang="bn">');
+    // The buyer made no choice: their own emails stay in English.
+    expect(
+      (await call(t.app, { method: "GET", url: "/api/auth/me", cookie: buyer.cookie })).json().user.language,
+    ).toBeNull();
   });
 
   it("retries a refused email with growing waits, then parks it as dead for an admin, who may retry it", async () => {

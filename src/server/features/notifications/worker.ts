@@ -65,6 +65,7 @@ async function loadClaimed(db: Db, id: number) {
       userId: users.id,
       name: users.name,
       email: users.email,
+      language: users.language,
       live: sql<boolean>`${liveAccount()}`,
       optedOut: sql<boolean>`exists (select 1 from ${emailOptOuts} where ${emailOptOuts.userId} = ${users.id} and ${emailOptOuts.kind} = ${notifications.kind})`,
     })
@@ -100,7 +101,7 @@ async function deliver(deps: OutboxDeps, claim: Claimed): Promise<"sent" | "skip
   try {
     await deps.mailer.send(
       notificationEmail({
-        to: { id: row.userId, name: row.name, email: row.email },
+        to: { id: row.userId, name: row.name, email: row.email, language: row.language },
         kind,
         data: row.data as NotificationData,
         idempotencyKey: row.idempotencyKey,

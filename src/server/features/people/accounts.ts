@@ -8,6 +8,7 @@ import type { Tx } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 import { Unauthorized } from "#server/errors.ts";
 import type { StoredImage } from "#server/images/store.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Role } from "#shared/schemas/auth.ts";
 
@@ -25,6 +26,8 @@ export type AuthUser = {
   photo: StoredImage | null;
   /** The phone a seller gives their buyers, or null (decision 015: shown only where there is a need). */
   phone: string | null;
+  /** The language the person chose, or null (src/server/lib/i18n.ts decides from the request). */
+  language: Locale | null;
 };
 
 /**

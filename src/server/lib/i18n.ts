@@ -1,0 +1,67 @@
+/**
+ * The server's side of MotoHaat in Bangla (issue 25, decision 031): which language a request asks
+ * for, and a text of the English catalogue said in that language. The English texts are the
+ * product's own (MSG, TALK_MSG, MONEY_MSG); each other language has an ICU catalogue
+ * (src/shared/i18n/bn.json), formatted by FormatJS's intl-messageformat — the runtime react-intl uses.
+ */
+import type { FastifyRequest } from "fastify";
+import { IntlMessageFormat } from "intl-messageformat";
+import Negotiator from "negotiator";
+import { formatTaka, relocaliseDate } from "#shared/format.ts";
+import bn from "#shared/i18n/bn.json" with { type: "json" };
+import { findMessage, type MessageKey } from "#shared/i18n/catalogue.ts";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from "#shared/i18n/locales.ts";
+
+type Catalogue = Partial<Record<MessageKey, string>>;
+const catalogues: Record<Exclude<Locale, "en">, Catalogue> = { bn };
+
+/**
+ * The language to answer in: the signed-in person's saved choice, else this device's cookie, else the
+ * browser's `Accept-Language` (q-values weighed; `bn-BD` asks for Bangla), else English.
+ */
+export function requestLocale(request: FastifyRequest): Locale {
+  const saved = request.user?.language;
+  if (saved) return saved;
+  const cookie = request.cookies?.[LOCALE_COOKIE];
+  if (isLocale(cookie)) return cookie;
+  const [best] = new Negotiator(request).languages([...LOCALES]);
+  return isLocale(best) ? best : DEFAULT_LOCALE;
+}
+
+const compiled = new Map<string, IntlMessageFormat>();
+
+/**
+ * A template's argument as the message gets it. A count is a number (ICU's plural and number
+ * formats need one); an amount in taka is written with the locale's digits and lakh grouping, a
+ * date or moment as the locale writes it (`০৫ নভেম্বর ২০২২`); a text of the catalogue in the locale
+ * too; anything else (a name, a model, a reference) is left exactly as it is.
+ */
+function argument(value: string, locale: Locale): string | number {
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = relocaliseDate(value, locale);
+  if (date !== undefined) return date;
+  const taka = /^৳([\d,]+)$/.exec(value);
+  if (taka) return formatTaka(Number(taka[1]!.replaceAll(",", "")), locale);
+  // A message inside a message (`You get this email because it is switched on for: <a kind's name>`).
+  return translate(value, locale);
+}
+
+/**
+ * A text of the English catalogue (a template's text too) in `locale`: the same message from that
+ * language's catalogue, with the template's arguments. A text of no message (a card provider's own
+ * words, a framework's) is returned as it is.
+ */
+export function translate(text: string, locale: Locale): string {
+  if (locale === "en") return text;
+  const found = findMessage(text);
+  const message = found && catalogues[locale][found.key];
+  if (!found || message === undefined) return text;
+  const id = `${locale}:${found.key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    format = new IntlMessageFormat(message, locale);
+    compiled.set(id, format);
+  }
+  const values = Object.fromEntries(found.args.map((arg, i) => [i, argument(arg, locale)]));
+  return String(format.format(values));
+}

@@ -1,0 +1,20 @@
+/**
+ * The languages MotoHaat speaks (issue 25): English, the product's own texts (docs/product.md), and
+ * Bangla. One list for the server (which answers in the request's language) and the browser.
+ */
+export const LOCALES = ["en", "bn"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Where nothing says otherwise: the texts as written. */
+export const DEFAULT_LOCALE: Locale = "en";
+
+/**
+ * The cookie that remembers a device's choice (a year; not HttpOnly: the page reads it before it
+ * asks the server anything). A signed-in person's choice is also saved with their account.
+ */
+export const LOCALE_COOKIE = "motohaat_lang";
+export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
