@@ -200,7 +200,7 @@ async function resetToken(w: World) {
   await sendPasswordReset(
     w.app.db,
     mailer,
-    { secret: w.app.config.sessionSecret, publicUrl: w.app.config.publicUrl },
+    { secret: w.app.config.sessionSecret, publicUrl: w.app.config.publicUrl, locale: "en" },
     user.email,
   );
   const token = link.match(/[?&]token=([\w-]+)/)?.[1];

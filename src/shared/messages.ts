@@ -80,6 +80,10 @@ export const MSG = {
     confirmRequired: "please type the new password again",
     mismatch: "the two passwords do not match",
     done: "your password has been changed and you are signed in",
+    emailSubject: "Reset your MotoHaat password",
+    emailAsked: "Someone (we hope you) asked to reset the password of your MotoHaat account.",
+    emailOpenWithin: "Open this link within 1 hour to choose a new one:",
+    emailNotYou: "If it was not you, ignore this email: your password stays as it is.",
   },
   profile: {
     nothingToChange: "change your name or choose a new photo first",

@@ -122,6 +122,43 @@ describe("password reset by email, through a real SMTP server", () => {
     expect(await canSignIn(t.app, user.email, NEW_PASSWORD)).toBe(true);
   });
 
+  it("mails in the account's chosen language, else in the language the request asked in", async () => {
+    const chose = await buildUser(t.app, { name: "Farida Begum" });
+    const cookie = await signIn(t.app, chose);
+    const res = await call(t.app, {
+      method: "PUT",
+      url: "/api/language",
+      cookie,
+      payload: { language: "bn" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await requestReset(t.app, chose.email, randomIp())).statusCode).toBe(202);
+    const [bangla] = await smtp.waitFor(chose.email);
+    expect(bangla!.subject).toBe("আপনার MotoHaat পাসওয়ার্ড রিসেট করুন");
+    expect(bangla!.text).toContain("প্রিয় Farida Begum,");
+    expect(bangla!.text).toContain("১ ঘণ্টার মধ্যে এই লিংকটি খুলুন:");
+    expect(linkIn(bangla!).pathname).toBe("/reset-password");
+
+    // No choice saved: the asking browser's language decides.
+    const asked = await buildUser(t.app, { name: "Rafiq" });
+    const viaBrowser = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/password-reset",
+      payload: { email: asked.email },
+      headers: { "accept-language": "bn-BD,bn;q=0.9" },
+      remoteAddress: randomIp(),
+    });
+    expect(viaBrowser.statusCode, viaBrowser.body).toBe(202);
+    const [mail] = await smtp.waitFor(asked.email);
+    expect(mail!.subject).toBe("আপনার MotoHaat পাসওয়ার্ড রিসেট করুন");
+    // And in English for an English request, word for word as before.
+    const karim = await buildUser(t.app, { name: "Karim" });
+    expect((await requestReset(t.app, karim.email, randomIp())).statusCode).toBe(202);
+    const [english] = await smtp.waitFor(karim.email);
+    expect(english!.subject).toBe(MSG.passwordReset.emailSubject);
+    expect(english!.text).toContain(`${MSG.passwordReset.emailAsked}\n${MSG.passwordReset.emailOpenWithin}`);
+  });
+
   it("applies the sign-up password rules, and a refused password leaves the link usable", async () => {
     const user = await buildUser(t.app);
     const token = tokenIn(await resetMailFor(user.email));

@@ -4,8 +4,11 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { passwordResetTokens, users } from "#server/db/schema.ts";
 import { BadRequest } from "#server/errors.ts";
+import { translate } from "#server/lib/i18n.ts";
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
 import { findUserByEmail } from "./service.ts";
 import { endSessions, hashToken } from "./sessions.ts";
 
@@ -15,37 +18,35 @@ const RESET_PAGE = "/reset-password";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function resetMail(to: string, name: string, link: string): Mail {
-  const text = [
-    `Hello ${name},`,
-    "",
-    "Someone (we hope you) asked to reset the password of your MotoHaat account.",
-    "Open this link within 1 hour to choose a new one:",
-    "",
-    link,
-    "",
-    "If it was not you, ignore this email: your password stays as it is.",
-    "",
-    "MotoHaat",
-  ].join("\n");
+/** The reset email, in `locale` (src/server/lib/i18n.ts). */
+function resetMail(to: string, name: string, link: string, locale: Locale): Mail {
+  const t = (text: string) => translate(text, locale);
+  const [greeting, asked, openWithin, notYou] = [
+    t(TALK_MSG.notification.emailGreeting(name)),
+    t(MSG.passwordReset.emailAsked),
+    t(MSG.passwordReset.emailOpenWithin),
+    t(MSG.passwordReset.emailNotYou),
+  ];
+  const text = [greeting, "", asked, openWithin, "", link, "", notYou, "", "MotoHaat"].join("\n");
   const href = escapeHtml(link);
-  const html = `<p>Hello ${escapeHtml(name)},</p>
-<p>Someone (we hope you) asked to reset the password of your MotoHaat account.
-Open this link within 1 hour to choose a new one:</p>
+  const html = `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(asked)}
+${escapeHtml(openWithin)}</p>
 <p><a href="${href}">${href}</a></p>
-<p>If it was not you, ignore this email: your password stays as it is.</p>
+<p>${escapeHtml(notYou)}</p>
 <p>MotoHaat</p>`;
-  return { to, subject: "Reset your MotoHaat password", text, html };
+  return { to, subject: t(MSG.passwordReset.emailSubject), text, html };
 }
 
 /**
  * Emails a one-hour, single-use reset link when the address has an account, and does nothing
- * otherwise. Callers run it in the background and answer the same either way.
+ * otherwise. Callers run it in the background and answer the same either way. The email is in the
+ * account's chosen language, else in `locale` (the language of the request that asked for it).
  */
 export async function sendPasswordReset(
   db: Db,
   mailer: Mailer,
-  opts: { secret: string; publicUrl: URL },
+  opts: { secret: string; publicUrl: URL; locale: Locale },
   email: string,
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
@@ -60,7 +61,7 @@ export async function sendPasswordReset(
   });
   const link = new URL(RESET_PAGE, opts.publicUrl);
   link.searchParams.set("token", token);
-  await mailer.send(resetMail(user.email, user.name, link.href));
+  await mailer.send(resetMail(user.email, user.name, link.href, user.language ?? opts.locale));
 }
 
 /** Deletes the links past their hour (sending a link and the sweeper run it). Returns how many. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFound } from "#server/errors.ts";
+import { requestLocale } from "#server/lib/i18n.ts";
 import { fileField } from "#server/lib/multipart.ts";
 import { authLimiters, uploadLimiter } from "#server/plugins/rate-limit.ts";
 import { MSG } from "#shared/messages.ts";
@@ -187,7 +188,7 @@ export async function authRoutes(app: FastifyInstance) {
         sendPasswordReset(
           db,
           app.mailer,
-          { secret: config.sessionSecret, publicUrl: config.publicUrl },
+          { secret: config.sessionSecret, publicUrl: config.publicUrl, locale: requestLocale(request) },
           email,
         ),
       );
