@@ -164,10 +164,11 @@ export default defineConfig({
         // (scripts/check-bundle-size.ts), so a module put here that drags in zod shows at once.
         codeSplitting: {
           groups: [
-            // React, React Router, TanStack Query and the toasts; none is loaded only by a lazy page.
+            // React, React Router and TanStack Query; none is loaded only by a lazy page. (The toasts,
+            // react-toastify, load after the page is up in a chunk of their own: src/web/lib/toast.ts.)
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-toastify|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx)[\\/]/,
             },
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
             // Our modules the entry imports statically join the entry instead of splitting off it.

@@ -17,10 +17,11 @@ const chooseLanguage = (language: unknown, cookie?: string, headers: Record<stri
   call(t.app, { method: "PUT", url: "/api/language", payload: { language }, cookie, headers });
 
 describe("the server answers in the request's language (issue 25)", () => {
-  it("English by default, with Content-Language", async () => {
+  it("English by default, with Content-Language, and Vary for caches", async () => {
     const res = await signedOutProblem();
     expectProblem(res, 401, MSG.auth.notSignedIn);
     expect(res.headers["content-language"]).toBe("en");
+    expect(String(res.headers.vary)).toMatch(/Accept-Language, Cookie/);
   });
 
   it.each([

@@ -174,6 +174,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Said in the language the request asks for; `code` stays the client's stable name of it.
     const locale = requestLocale(request);
     body = translateProblem(body, locale);
+    // Its words depend on these (a 404 may be kept by a shared cache): never one language for another.
+    const vary = reply.getHeader("vary");
+    reply.header("vary", [vary, "Accept-Language, Cookie"].filter(Boolean).join(", "));
     return reply
       .code(body.status)
       .type("application/problem+json")

@@ -1,9 +1,9 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { ToastContainer } from "react-toastify";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { CardCornerContext, type CornerBike } from "#web/components/card-corner.tsx";
 import { SaveButton } from "#web/features/saved/save-button.tsx";
 import { useTheme } from "#web/lib/theme.ts";
+import { loadToasts } from "#web/lib/toast.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "./toasts.ts";
 
 /**
@@ -14,12 +14,17 @@ import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "./toasts.ts";
  */
 const saveHeart = (bike: CornerBike) => <SaveButton listing={bike} />;
 
-// The toasts' stylesheet is in styles.css: "react-toastify" resolves to its unstyled build (vite.config.ts).
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/** Loaded after the page is up (src/web/lib/toast.ts), never on the server. */
+const ToastContainer = lazy(() => loadToasts().then((lib) => ({ default: lib.ToastContainer })));
+
+/** The toasts' container, on the page once it has hydrated: the server's HTML and the first render have none. */
+function Toasts() {
   const { theme } = useTheme();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
   return (
-    <QueryClientProvider client={queryClient}>
-      <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
+    <Suspense fallback={null}>
       {/* Top right under the top bar (styles.css keeps them there on a phone too), two at a time. */}
       <ToastContainer
         position="top-right"
@@ -28,6 +33,16 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         theme={theme}
         newestOnTop
       />
+    </Suspense>
+  );
+}
+
+// The toasts' stylesheet is in styles.css: "react-toastify" resolves to its unstyled build (vite.config.ts).
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
+      <Toasts />
     </QueryClientProvider>
   );
 }

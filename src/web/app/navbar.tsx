@@ -1,7 +1,6 @@
 import { LogOut, Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import type { User } from "#shared/schemas/auth.ts";
 import { Logo } from "#web/components/logo.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
@@ -9,6 +8,7 @@ import { paths } from "#web/config/paths.ts";
 import { useSignout } from "#web/features/auth/api.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
+import { toast } from "#web/lib/toast.ts";
 import { DashboardNav } from "./dashboard-nav.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 

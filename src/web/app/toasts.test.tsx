@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { toast } from "react-toastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { toast } from "#web/lib/toast.ts";
 import { AppProviders } from "./app-providers.tsx";
 import { clearToastsOnPageChange, TOAST_LIMIT } from "./toasts.ts";
 

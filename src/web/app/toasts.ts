@@ -1,5 +1,5 @@
 import type { DataRouter } from "react-router";
-import { type Id, toast } from "react-toastify";
+import { type Id, toast } from "#web/lib/toast.ts";
 
 /** How long a toast stays (desktop and phone alike); how many show at once (the rest wait their turn). */
 export const TOAST_AUTO_CLOSE_MS = 5000;

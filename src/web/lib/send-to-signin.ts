@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import { paths } from "#web/config/paths.ts";
+import { toast } from "#web/lib/toast.ts";
 
 /** The `from` value for the page the user is on now, so sign-in can return them to it. */
 export function currentPath(location: { pathname: string; search: string; hash: string }): string {

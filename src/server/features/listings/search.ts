@@ -88,15 +88,19 @@ export function checkQuery(q: ListingsQuery) {
  */
 async function modelKeysFor(db: Db, q: ListingsQuery): Promise<string[] | null> {
   const text = q.q === undefined ? "" : normaliseName(q.q);
-  const brand = q.brand === undefined ? "" : latinNames(normaliseName(q.brand));
+  const brand = q.brand === undefined ? "" : normaliseName(q.brand);
   if (text === "" && brand === "") return null;
+  // A name in Bangla is looked up as typed (a seller may have written the bike so) and in the
+  // catalogue's words (পালসার → pulsar, বাজাজ → bajaj): bangla-names.ts.
+  const spellings = (name: string) => [...new Set([latinNames(name), name])];
+  const brands = spellings(brand);
   const byBrand = (on: boolean) => (on ? eq(bikeModels.brandKey, sql.placeholder("brand")) : undefined);
   if (text === "") {
     const statement = prepared(db, "models_of_brand", (d, name) =>
       d.select({ key: bikeModels.key }).from(bikeModels).where(byBrand(true)).prepare(name),
     );
-    const rows = await statement.execute({ brand });
-    return rows.map((r) => r.key);
+    const rows = (await Promise.all(brands.map((b) => statement.execute({ brand: b })))).flat();
+    return [...new Set(rows.map((r) => r.key))];
   }
   const withBrand = brand !== "";
   const statement = prepared(db, withBrand ? "models_named_of_brand" : "models_named", (d, name) => {
@@ -112,16 +116,15 @@ async function modelKeysFor(db: Db, q: ListingsQuery): Promise<string[] | null> 
       )
       .prepare(name);
   });
-  // A Bangla name is looked up in the catalogue's words too (পালসার → pulsar), and as typed.
-  const texts = [...new Set([latinNames(text), text])];
+  const searches = spellings(text).flatMap((t) => brands.map((b) => ({ t, b })));
   const rows = (
     await Promise.all(
-      texts.map((t) => {
+      searches.map(({ t, b }) => {
         // From the start of a word, spaces anywhere: "fzs" → `(^| )f ?z ?s`, which "fz s v3" holds
         // and "pulsar 150" does not hold for "r15". normaliseName leaves letters, digits and single
         // spaces only, none of which a regular expression reads as anything but itself.
         const pattern = `(^| )${[...t.replaceAll(" ", "")].join(" ?")}`;
-        return statement.execute({ brand, pattern, text: t });
+        return statement.execute({ brand: b, pattern, text: t });
       }),
     )
   ).flat();

@@ -1,7 +1,6 @@
 import { Flag } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
 import { formatDate } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ReportedListing } from "#shared/schemas/reports.ts";
@@ -12,6 +11,7 @@ import { Price } from "#web/components/price.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useDismissReports } from "./api/dismiss-reports.ts";
 import { useRemoveListing } from "./api/remove-listing.ts";
 

@@ -1,11 +1,11 @@
 import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import type { AdminSeller } from "#shared/schemas/admin.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useUnverifySeller, useVerifySeller } from "./api/verify-seller.ts";
 
 const failed = (err: Error) => toast.error(errorMessage(err));

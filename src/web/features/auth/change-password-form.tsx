@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import { type ChangePasswordReq, ChangePasswordSchema } from "#shared/schemas/account.ts";
 import type { User } from "#shared/schemas/auth.ts";
@@ -10,6 +9,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { toast } from "#web/lib/toast.ts";
 import { NewPasswordField, PasswordField } from "./account-fields.tsx";
 import { useChangePassword } from "./account-security-api.ts";
 

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { DELETE_ACCOUNT_WORD } from "#shared/schemas/account.ts";
@@ -12,6 +11,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { toast } from "#web/lib/toast.ts";
 import { PasswordField } from "./account-fields.tsx";
 import { useDeleteAccount } from "./account-security-api.ts";
 

@@ -1,6 +1,5 @@
 import { Monitor } from "lucide-react";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import type { Device } from "#shared/schemas/account.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -8,6 +7,7 @@ import { LoadError } from "#web/components/load-error.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useDevices, useEndDevice, useEndOtherDevices } from "./account-security-api.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { PasswordResetRequestSchema } from "#shared/schemas/auth.ts";
@@ -10,6 +9,7 @@ import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { toast } from "#web/lib/toast.ts";
 import { EmailField } from "./account-fields.tsx";
 import { useRequestPasswordReset } from "./password-reset-api.ts";
 

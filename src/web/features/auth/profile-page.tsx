@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import { z } from "zod";
 import { formatPhone } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
@@ -18,6 +17,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useSession } from "#web/lib/session.ts";
+import { toast } from "#web/lib/toast.ts";
 import { NameField } from "./account-fields.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";

@@ -3,7 +3,6 @@ import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "react-toastify";
 import { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { NewPasswordSchema } from "#shared/schemas/auth.ts";
@@ -12,6 +11,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { toast } from "#web/lib/toast.ts";
 import { NewPasswordField, PasswordField } from "./account-fields.tsx";
 import { useConfirmPasswordReset } from "./password-reset-api.ts";
 

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { isTotpCode, MfaSigninSchema } from "#shared/schemas/two-factor.ts";
@@ -9,6 +8,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { toast } from "#web/lib/toast.ts";
 import { CodeInput } from "./code-input.tsx";
 import { useSigninCode } from "./two-factor-api.ts";
 

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "react-toastify";
 import type { z } from "zod";
 import { MSG } from "#shared/messages.ts";
 import { safeRedirectPath } from "#shared/safe-redirect.ts";
@@ -14,6 +13,7 @@ import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { focusFirstInvalid, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
+import { toast } from "#web/lib/toast.ts";
 import { EmailField, NameField, NewPasswordField } from "./account-fields.tsx";
 import { useSignup } from "./api.ts";
 import { ContinueWithGoogle } from "./continue-with-google.tsx";

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useCreateListing } from "./api/create-listing.ts";
 import { emptyListingForm, ListingForm } from "./listing-form.tsx";
 import { PostedToast } from "./posted-toast.tsx";

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { Controller, type DefaultValues, type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import { z } from "zod";
 import { DISTRICTS } from "#shared/districts.ts";
 import { formatFileSize } from "#shared/file-size.ts";
@@ -23,6 +22,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
 import { focusFirstInvalid, isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
 import { photoListSchema } from "#web/lib/photo-file.ts";
+import { toast } from "#web/lib/toast.ts";
 import type { UploadProgress } from "./api/send-with-progress.ts";
 import { type PhotoItem, PhotoManager } from "./photo-manager.tsx";
 import { type UploadPhoto, usePhotoUploads } from "./use-photo-uploads.ts";

@@ -1,7 +1,6 @@
 import { Megaphone, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
 import { formatDateTime } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, MyListing } from "#shared/schemas/listings.ts";
@@ -10,6 +9,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useAdvertiseListing, useStopAdvertising } from "./api/advertise-listing.ts";
 import { useDeleteListing } from "./api/delete-listing.ts";
 import { ListingFacts } from "./listing-facts.tsx";

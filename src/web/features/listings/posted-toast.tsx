@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
-import { type Id, toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
+import { type Id, toast } from "#web/lib/toast.ts";
 
 type PostedToastProps = {
   toastId: Id;

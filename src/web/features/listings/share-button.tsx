@@ -1,9 +1,9 @@
 import { Share2 } from "lucide-react";
-import { toast } from "react-toastify";
 import { formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { paths } from "#web/config/paths.ts";
+import { toast } from "#web/lib/toast.ts";
 
 type ShareButtonProps = {
   listing: Pick<Listing, "id" | "model" | "askingPrice">;

@@ -1,7 +1,6 @@
 import { Ban, Flag } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "react-toastify";
 import { formatDateTime, formatTaka } from "#shared/format.ts";
 import { MAX_MESSAGE_LENGTH, MAX_REASON_LENGTH } from "#shared/message-limits.ts";
 import { MSG } from "#shared/messages.ts";
@@ -18,6 +17,7 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useAnswerOffer, useBlock, useMakeOffer, useReportConversation } from "./api/actions.ts";
 import { useConversation } from "./api/conversations.ts";
 import { inOrder, useMarkRead, useMessages, useSendMessage } from "./api/messages.ts";

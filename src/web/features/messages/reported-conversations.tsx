@@ -1,5 +1,4 @@
 import { MessagesSquare } from "lucide-react";
-import { toast } from "react-toastify";
 import { formatDateTime } from "#shared/format.ts";
 import type { ReportedConversation } from "#shared/schemas/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -9,6 +8,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { Transcript } from "#web/components/transcript.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useDismissConversationReports, useReportedConversations } from "./api/reported.ts";
 
 function ReportedConversationCard({ item }: { item: ReportedConversation }) {

@@ -1,5 +1,4 @@
 import { MailX } from "lucide-react";
-import { toast } from "react-toastify";
 import { formatDateTime } from "#shared/format.ts";
 import { NOTIFICATION_KINDS } from "#shared/schemas/notifications.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -9,6 +8,7 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useDeadLetters, useRetryDeadLetter } from "./api/notifications.ts";
 
 /** `/dashboard/undelivered` (admins): emails the outbox gave up on, with why, and a retry each. */

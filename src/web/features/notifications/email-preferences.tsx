@@ -1,8 +1,8 @@
-import { toast } from "react-toastify";
 import { NOTIFICATION_KINDS, type NotificationKind } from "#shared/schemas/notifications.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { LoadError } from "#web/components/load-error.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useEmailPreferences, useSetEmailPreference } from "./api/notifications.ts";
 
 const KINDS = Object.entries(NOTIFICATION_KINDS) as [NotificationKind, string][];

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import type { z } from "zod";
 import { formatPhone, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
@@ -18,6 +17,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { Price } from "#web/components/price.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useCreateOrder } from "./api/create-order.ts";
 import { useLastPhone } from "./api/get-last-phone.ts";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useCancelOrder } from "./api/cancel-order.ts";
 
 type CancelBookingButtonProps = {

@@ -1,6 +1,5 @@
 import { Banknote, Phone } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "react-toastify";
 import { formatPhone, formatTaka } from "#shared/format.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -8,6 +7,7 @@ import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useConfirmCash, useDisputeCash } from "./api/cash.ts";
 
 /** A cash mark the buyer has not answered: the seller said they paid, and the card form must wait. */

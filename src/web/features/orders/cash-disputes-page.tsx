@@ -1,7 +1,6 @@
 import { Banknote } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
 import { formatDateTime } from "#shared/format.ts";
 import type { CashDisputeItem } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -14,6 +13,7 @@ import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useResolveCashDispute } from "./api/cash.ts";
 import { useCashDisputes } from "./api/get-cash-disputes.ts";
 

@@ -1,7 +1,6 @@
 import { Scale } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
 import { formatDate, formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import { DecideDisputeSchema, type HandoverDisputeItem } from "#shared/schemas/money.ts";
@@ -16,6 +15,7 @@ import { TextDialog } from "#web/components/text-dialog.tsx";
 import { Transcript } from "#web/components/transcript.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useDecideHandoverDispute, useHandoverDisputes } from "./api/handover-disputes.ts";
 
 type Decision = "refund" | "release";

@@ -1,11 +1,11 @@
 import { CircleAlert, CircleCheck, RotateCcw, ShieldCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "react-toastify";
 import { formatDate, formatTaka } from "#shared/format.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { Handover, Order } from "#shared/schemas/orders.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useConfirmHandover } from "./api/confirm-handover.ts";
 import { DisputeDialog } from "./dispute-dialog.tsx";
 

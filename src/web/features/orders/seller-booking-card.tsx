@@ -1,7 +1,6 @@
 import { Banknote, Mail, Phone, ShieldCheck } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
 import { formatDate, formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
@@ -14,6 +13,7 @@ import { Price } from "#web/components/price.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useMarkCash } from "./api/cash.ts";
 import { useReleaseOrder } from "./api/release-order.ts";
 import { DisputeState } from "./handover.tsx";

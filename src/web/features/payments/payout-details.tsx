@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { toast } from "react-toastify";
 import { formatPhone } from "#shared/format.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import {
@@ -14,6 +13,7 @@ import { FormError, FormField } from "#web/components/form-field.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { usePayoutDetails, useSetPayoutDetails } from "./api/payout-details.ts";
 
 type Fields = {

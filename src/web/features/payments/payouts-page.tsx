@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Banknote, Wallet } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
 import type { z } from "zod";
 import { formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
@@ -20,6 +19,7 @@ import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useMoneyLog, useOwedSellers, useRecordPayout } from "./api/payouts.ts";
 
 /** Where to send a seller's money, in full (admins only see this page). */

@@ -1,11 +1,11 @@
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useCreateReport } from "./api/create-report.ts";
 
 /** The report form (react-hook-form and zod) loads when a buyer opens it or points at the button. */

@@ -1,6 +1,5 @@
 import { Star } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "react-toastify";
 import { MSG } from "#shared/messages.ts";
 import { REVIEW_TEXT_MAX } from "#shared/schemas/reviews.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -9,6 +8,7 @@ import { FormError } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { StarRow } from "#web/components/seller-rating.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useMyRatings, useRateSeller } from "./api/reviews.ts";
 
 type RateSellerProps = { orderId: string; sellerName: string };

@@ -1,6 +1,5 @@
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { formatDate } from "#shared/format.ts";
 import type { ReportedReview } from "#shared/schemas/reviews.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -11,6 +10,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { StarRow } from "#web/components/seller-rating.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useDismissReviewReports, useRemoveReview, useReportedReviews } from "./api/reviews.ts";
 
 function ReportedReviewCard({ item }: { item: ReportedReview }) {

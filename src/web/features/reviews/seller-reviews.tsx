@@ -1,6 +1,5 @@
 import { MessageSquareReply, Star } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "react-toastify";
 import { formatDate } from "#shared/format.ts";
 import { REVIEW_TEXT_MAX, type Review } from "#shared/schemas/reviews.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
@@ -12,6 +11,7 @@ import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useMyRatings, useReplyToReview, useReportReview, useSellerReviews } from "./api/reviews.ts";
 
 /** A short text form (the seller's reply, a report's reason): label, counter, the server's word on it. */

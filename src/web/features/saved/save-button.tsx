@@ -1,9 +1,9 @@
 import { Heart } from "lucide-react";
-import { toast } from "react-toastify";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
+import { toast } from "#web/lib/toast.ts";
 import { useSavedIds, useToggleSaved } from "./api/saved.ts";
 
 type SaveButtonProps = {
