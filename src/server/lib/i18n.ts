@@ -37,7 +37,8 @@ const compiled = new Map<string, IntlMessageFormat>();
  * too; anything else (a name, a model, a reference) is left exactly as it is.
  */
 function argument(value: string, locale: Locale): string | number {
-  if (/^\d+$/.test(value)) return Number(value);
+  // A count (not a reference: one with a leading zero or too long for a number stays as written).
+  if (/^(0|[1-9]\d{0,14})$/.test(value)) return Number(value);
   const date = relocaliseDate(value, locale);
   if (date !== undefined) return date;
   const taka = /^৳([\d,]+)$/.exec(value);

@@ -1,9 +1,9 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { CardCornerContext, type CornerBike } from "#web/components/card-corner.tsx";
 import { SaveButton } from "#web/features/saved/save-button.tsx";
 import { useTheme } from "#web/lib/theme.ts";
-import { loadToasts } from "#web/lib/toast.ts";
+import { loadToasts, type ToastContainerProps } from "#web/lib/toast.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "./toasts.ts";
 
 /**
@@ -15,7 +15,14 @@ import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "./toasts.ts";
 const saveHeart = (bike: CornerBike) => <SaveButton listing={bike} />;
 
 /** Loaded after the page is up (src/web/lib/toast.ts), never on the server. */
-const ToastContainer = lazy(() => loadToasts().then((lib) => ({ default: lib.ToastContainer })));
+const ToastContainer = lazy(
+  (): Promise<{ default: ComponentType<ToastContainerProps> }> =>
+    loadToasts().then(
+      (lib) => ({ default: lib.ToastContainer }),
+      // A page without toasts rather than no page: the chunk did not arrive (a later toast tries again).
+      () => ({ default: () => null }),
+    ),
+);
 
 /** The toasts' container, on the page once it has hydrated: the server's HTML and the first render have none. */
 function Toasts() {

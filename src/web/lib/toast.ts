@@ -6,7 +6,7 @@
  * the id a call returns is the toast's in every case. react-toastify itself keeps toasts raised
  * before its container is on the page and shows them once it is (src/web/app/app-providers.tsx).
  */
-import type { Id, ToastContent, ToastItem, ToastOptions } from "react-toastify";
+import type { Id, ToastContainerProps, ToastContent, ToastItem, ToastOptions } from "react-toastify";
 
 type Toastify = typeof import("react-toastify");
 
@@ -16,11 +16,18 @@ const waiting: ((lib: Toastify) => void)[] = [];
 
 /** Starts loading react-toastify (once) and resolves with it. */
 export function loadToasts(): Promise<Toastify> {
-  loading ??= import("react-toastify").then((lib) => {
-    library = lib;
-    for (const call of waiting.splice(0)) call(lib);
-    return lib;
-  });
+  loading ??= import("react-toastify").then(
+    (lib) => {
+      library = lib;
+      for (const call of waiting.splice(0)) call(lib);
+      return lib;
+    },
+    (err: unknown) => {
+      // Not arrived (a dropped connection, a deploy that replaced the chunk): the next call tries again.
+      loading = undefined;
+      throw err;
+    },
+  );
   return loading;
 }
 
@@ -29,7 +36,7 @@ function withLibrary(call: (lib: Toastify) => void): void {
   if (library) call(library);
   else {
     waiting.push(call);
-    void loadToasts();
+    loadToasts().catch(() => {});
   }
 }
 
@@ -81,4 +88,4 @@ export const toast = Object.assign(
     },
   },
 );
-export type { Id };
+export type { Id, ToastContainerProps };

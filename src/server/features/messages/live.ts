@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { conversations, messages, offers } from "#server/db/schema.ts";
+import { replayedSince } from "#server/lib/live-events.ts";
 import type { LiveItem, LiveSource } from "#server/plugins/live-stream.ts";
 import type { Message } from "#shared/schemas/messages.ts";
 import { messageColumns, messageOfferJoin, toMessage } from "./presenter.ts";
@@ -28,7 +29,7 @@ export async function loadLiveMessages(db: Db, ids: number[]): Promise<LiveMessa
   return (await select(db).where(inArray(messages.id, ids))).map(toLive);
 }
 
-/** The person's messages after `afterId`, oldest first (a reconnect's Last-Event-ID). */
+/** The person's messages after `afterId` (and the last seconds' again: replayedSince), oldest first. */
 export async function replayLiveMessages(
   db: Db,
   userId: string,
@@ -39,7 +40,7 @@ export async function replayLiveMessages(
     .where(
       and(
         or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)),
-        gt(messages.id, afterId),
+        replayedSince(messages.id, messages.createdAt, afterId),
       ),
     )
     .orderBy(asc(messages.id))

@@ -69,7 +69,8 @@ export function notificationEmail(input: EmailInput): Mail {
   const locale = to.language ?? DEFAULT_LOCALE;
   const t = (text: string) => translate(text, locale);
   const title = t(data.title);
-  const body = t(data.body);
+  // A message's notification quotes what a person wrote: their words, never ours to translate.
+  const body = kind === "messageReceived" ? data.body : t(data.body);
   const greeting = t(TALK_MSG.notification.emailGreeting(to.name));
   const open = t(TALK_MSG.notification.emailOpen);
   const why = t(TALK_MSG.notification.emailWhy(NOTIFICATION_KINDS[kind]));

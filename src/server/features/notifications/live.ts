@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { notifications } from "#server/db/schema.ts";
+import { replayedSince } from "#server/lib/live-events.ts";
 import type { LiveItem, LiveSource } from "#server/plugins/live-stream.ts";
 
 const columns = {
@@ -30,7 +31,12 @@ export const notificationLiveSource: LiveSource = {
     const rows = await db
       .select(columns)
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          replayedSince(notifications.id, notifications.createdAt, afterId),
+        ),
+      )
       .orderBy(asc(notifications.id))
       .limit(limit);
     return rows.map(toItem);
