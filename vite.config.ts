@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { catalogues } from "./scripts/catalogue-plugin.ts";
 import { HEAD_SCRIPT, HEAD_SCRIPT_PLACEHOLDER } from "./src/shared/head-script.ts";
 
 const api = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -89,13 +90,27 @@ function sourceFiles(files: string[]) {
  */
 export const TOASTS_ALIAS = [{ find: /^react-toastify$/, replacement: "react-toastify/unstyled" }];
 
+/**
+ * The catalogues reach the build compiled (scripts/catalogue-plugin.ts), so intl-messageformat never
+ * parses a message in the browser or the renderer: its parser (12 KB gzip) is left out for the stub
+ * FormatJS ships for this. (The server's own translations, src/server/lib/i18n.ts, run from source
+ * with the parser.)
+ */
+const NO_ICU_PARSER = [
+  {
+    find: /^@formatjs\/icu-messageformat-parser$/,
+    replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
+  },
+];
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  resolve: { alias: TOASTS_ALIAS },
+  resolve: { alias: [...TOASTS_ALIAS, ...NO_ICU_PARSER] },
   plugins: [
     react(),
     tailwindcss(),
+    catalogues(),
     {
       // The head script goes into index.html inline (why: src/shared/head-script.ts).
       name: "motohaat-head-script",

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { catalogues } from "./scripts/catalogue-plugin.ts";
 import { TOASTS_ALIAS } from "./vite.config.ts";
 
 export const serverProject = (name: string, db: "pglite" | "postgres") => ({
@@ -23,7 +24,7 @@ export const serverProject = (name: string, db: "pglite" | "postgres") => ({
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogues()],
   resolve: { alias: TOASTS_ALIAS },
   test: {
     // The web build, with its server renderer, for the server tests of rendered pages.

@@ -21,6 +21,18 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@e2e.motohaat.test`;
 }
 
+/** Everything the page prints to the console, and every uncaught error. */
+export function consoleOf(page: Page): string[] {
+  const lines: string[] = [];
+  page.on("console", (m) => {
+    // The document of a not-found page is a 404: Chromium says so, and that is what is wanted.
+    if (m.text().includes("the server responded with a status of 404")) return;
+    lines.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
+  return lines;
+}
+
 /** A real PNG, drawn by the browser on a canvas, ready for `setInputFiles`. */
 export async function drawPhoto(page: Page, name = "photo.png", background = "#f59e0b") {
   const base64 = await page.evaluate((fill) => {

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { atPath, expect, postListing, test } from "./fixtures.ts";
+import { atPath, consoleOf, expect, postListing, test } from "./fixtures.ts";
 
 /**
  * Public pages arrive rendered by the server (issue 22): readable with JavaScript off, then hydrated
@@ -8,18 +7,6 @@ import { atPath, expect, postListing, test } from "./fixtures.ts";
  */
 
 const tag = () => randomBytes(3).toString("hex");
-
-/** Everything the page prints to the console, and every uncaught error. */
-function consoleOf(page: Page): string[] {
-  const lines: string[] = [];
-  page.on("console", (m) => {
-    // The document of a not-found page is a 404: Chromium says so, and that is what is wanted.
-    if (m.text().includes("the server responded with a status of 404")) return;
-    lines.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
-  return lines;
-}
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });

@@ -109,3 +109,15 @@ export function relocaliseDate(text: string, locale: Locale): string | undefined
   const dhaka = Date.UTC(Number(year), month, Number(day), hours, Number(minute));
   return formatDateTime(new Date(dhaka - DHAKA_OFFSET_MS), locale);
 }
+
+/**
+ * A value an English template was given, as `locale` writes it: one of our dates or moments
+ * (`05-Nov-2022`), or an amount in taka (`৳1,50,000`); undefined for any other text (a name, a
+ * model, a reference), which a message shows as it is.
+ */
+export function relocalise(text: string, locale: Locale): string | undefined {
+  const date = relocaliseDate(text, locale);
+  if (date !== undefined) return date;
+  const taka = /^(-?)৳([\d,]+)$/.exec(text);
+  return taka ? formatTaka(Number(`${taka[1]}${taka[2]!.replaceAll(",", "")}`), locale) : undefined;
+}

@@ -1,9 +1,13 @@
 // First: it configures zod before any module that parses loads.
 import "#web/lib/zod-config.ts";
+import bn from "virtual:catalogue/bn";
 import { dehydrate, hashKey, type Query, type QueryClient } from "@tanstack/react-query";
+import { IntlMessageFormat } from "intl-messageformat";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import type { CompiledCatalogue } from "#shared/i18n/compile.ts";
+import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import { AppProviders } from "#web/app/app-providers.tsx";
 import { createQueryClient } from "#web/app/query-client.ts";
 import {
@@ -13,6 +17,7 @@ import {
   PageHeadContext,
 } from "#web/components/page-title.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { ENGLISH, type Language } from "#web/lib/i18n.tsx";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { createRoutes } from "#web/router.tsx";
 import { isPublicPath, SSR_STATE_ID, type SsrState } from "#web/ssr-state.ts";
@@ -50,7 +55,19 @@ export type RenderCache = {
 
 type LearnedQuery = Parameters<ReturnType<QueryClient["getQueryCache"]>["build"]>[1];
 
-type KeptPage = { html: string; head: Omit<PageHead, "jsonLd">; jsonLd?: string };
+type KeptPage = {
+  html: string;
+  head: Omit<PageHead, "jsonLd">;
+  jsonLd?: string;
+  /** The compiled messages the render used (none in English). */
+  messages: CompiledCatalogue;
+};
+
+/** A render's language: its whole catalogue, and a record of the messages it used, to send with the page. */
+function languageFor(locale: Locale): Language {
+  if (locale === DEFAULT_LOCALE) return ENGLISH;
+  return { locale, messages: bn, partial: false, Formatter: IntlMessageFormat, used: new Set() };
+}
 
 /** Every answer in the client, in a stable order: what the page's HTML is made from. */
 function answersKey(queryClient: QueryClient): string {
@@ -123,7 +140,11 @@ const scriptJson = (value: unknown) =>
  * failed for another reason than a 4xx answer (the server is then in trouble: the caller sends the
  * plain app, which asks again itself).
  */
-export async function render(request: Request, cache?: RenderCache): Promise<Rendered> {
+export async function render(
+  request: Request,
+  cache?: RenderCache,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Rendered> {
   const queryClient = createQueryClient();
   // One try: the visitor is waiting, and the browser retries by itself. A 4xx answer is rendered as
   // what it says ("Bike not found"), not as a retry on the page's mount (which shows it loading).
@@ -160,14 +181,17 @@ export async function render(request: Request, cache?: RenderCache): Promise<Ren
   }
   await fetchWanted(queryClient);
 
-  let page = cache?.get(`page:${request.url}\n${answersKey(queryClient)}`) as KeptPage | undefined;
+  // The answers are in the page's language too (a problem's words), but a page's words are not all answers'.
+  const pageKey = `page:${locale}:${request.url}\n${answersKey(queryClient)}`;
+  let page = cache?.get(pageKey) as KeptPage | undefined;
   if (!page) {
+    const language = languageFor(locale);
     let head!: PageHead;
     const renderOnce = () => {
       head = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, status: 200 };
       return renderToHtml(
         <PageHeadContext.Provider value={head}>
-          <AppProviders queryClient={queryClient}>
+          <AppProviders queryClient={queryClient} language={language}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
         </PageHeadContext.Provider>,
@@ -180,14 +204,17 @@ export async function render(request: Request, cache?: RenderCache): Promise<Ren
       html = await renderOnce();
     if (waitedFor(html)) throw new Error("The page still waits for a part after its last render");
     const { jsonLd, ...rest } = head;
-    page = { html, head: rest, jsonLd: jsonLd ? scriptJson(jsonLd(origin)) : undefined };
+    const messages = Object.fromEntries(
+      [...(language.used ?? [])].map((key) => [key, language.messages[key]!]),
+    );
+    page = { html, head: rest, jsonLd: jsonLd ? scriptJson(jsonLd(origin)) : undefined, messages };
     const learned = queryClient
       .getQueryCache()
       .getAll()
       .filter((query) => !fromLoaders.has(query.queryHash) && query.state.status !== "pending")
       .map((query) => query.options);
     cache?.set(learnedKey, learned);
-    cache?.set(`page:${request.url}\n${answersKey(queryClient)}`, page);
+    cache?.set(pageKey, page);
   }
 
   const failed = queryClient
@@ -203,6 +230,7 @@ export async function render(request: Request, cache?: RenderCache): Promise<Ren
         (query.state.status === "error" && isPageAnswer(query.state.error)),
     }),
     router: { loaderData: context.loaderData, actionData: context.actionData },
+    ...(locale === DEFAULT_LOCALE ? {} : { language: { locale, messages: page.messages } }),
   };
   return {
     kind: "page",

@@ -8,7 +8,8 @@ import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "#web/app/app-providers.tsx";
 import { createQueryClient } from "#web/app/query-client.ts";
 import { clearToastsOnPageChange } from "#web/app/toasts.ts";
-import { ApiError } from "#web/lib/api-client.ts";
+import { ApiError, setApiLocale } from "#web/lib/api-client.ts";
+import { ENGLISH, type Language, loadLanguage, pageLocale } from "#web/lib/i18n.tsx";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { createRoutes } from "#web/router.tsx";
 import { SSR_STATE_ID, type SsrState } from "#web/ssr-state.ts";
@@ -85,23 +86,35 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+/**
+ * The page's language (`<html lang>`, which the server wrote in it): English at once; another with its
+ * runtime and, for a rendered page, the messages its HTML was made with (the whole catalogue follows
+ * after hydration), else the whole catalogue. Offline, English rather than no page.
+ */
+async function startLanguage(ssr: SsrState | null): Promise<Language> {
+  const locale = ssr?.language?.locale ?? pageLocale();
+  setApiLocale(locale);
+  return loadLanguage(locale, ssr?.language?.messages).catch(() => ENGLISH);
+}
+
 async function start() {
   // One client for the pages and the router's loaders, which start a page's first request early.
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
   const ssr = readSsrState();
+  const language = startLanguage(ssr);
   if (ssr) {
     hydrate(queryClient, ssr.queries);
     keepRenderedErrors(queryClient, ssr);
     refreshForPerson(queryClient, new Set(ssr.queries.queries.map((query) => query.queryHash)));
-    await Promise.all([loadFirstRoutes(routes), afterFirstPaint()]);
+    await Promise.all([loadFirstRoutes(routes), afterFirstPaint(), language]);
   }
   const router = createBrowserRouter(routes, ssr ? { hydrationData: ssr.router } : undefined);
   clearToastsOnPageChange(router);
 
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} language={await language}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

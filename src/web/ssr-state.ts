@@ -1,5 +1,7 @@
 import type { DehydratedState } from "@tanstack/react-query";
 import type { HydrationState } from "react-router";
+import type { CompiledCatalogue } from "#shared/i18n/compile.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { paths } from "#web/config/paths.ts";
 
 /**
@@ -9,6 +11,8 @@ import { paths } from "#web/config/paths.ts";
  */
 export type SsrState = {
   queries: DehydratedState;
+  /** A page in another language than English: it and the compiled messages its render used. */
+  language?: { locale: Locale; messages: CompiledCatalogue };
   router: Pick<HydrationState, "loaderData" | "actionData">;
 };
 

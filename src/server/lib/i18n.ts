@@ -4,10 +4,10 @@
  * product's own (MSG, TALK_MSG, MONEY_MSG); each other language has an ICU catalogue
  * (src/shared/i18n/bn.json), formatted by FormatJS's intl-messageformat — the runtime react-intl uses.
  */
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { IntlMessageFormat } from "intl-messageformat";
 import Negotiator from "negotiator";
-import { formatTaka, relocaliseDate } from "#shared/format.ts";
+import { relocalise } from "#shared/format.ts";
 import bn from "#shared/i18n/bn.json" with { type: "json" };
 import { findMessage, type MessageKey } from "#shared/i18n/catalogue.ts";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from "#shared/i18n/locales.ts";
@@ -28,6 +28,17 @@ export function requestLocale(request: FastifyRequest): Locale {
   return isLocale(best) ? best : DEFAULT_LOCALE;
 }
 
+/**
+ * An answer whose words are in `locale`: it says so, and shared caches keep one per language (a page or
+ * a problem may be kept by a proxy: never one language's for another's).
+ */
+export function answersIn(reply: FastifyReply, locale: Locale): FastifyReply {
+  const vary = reply.getHeader("vary");
+  return reply
+    .header("vary", [vary, "Accept-Language, Cookie"].filter(Boolean).join(", "))
+    .header("content-language", locale);
+}
+
 const compiled = new Map<string, IntlMessageFormat>();
 
 /**
@@ -39,10 +50,8 @@ const compiled = new Map<string, IntlMessageFormat>();
 function argument(value: string, locale: Locale): string | number {
   // A count (not a reference: one with a leading zero or too long for a number stays as written).
   if (/^(0|[1-9]\d{0,14})$/.test(value)) return Number(value);
-  const date = relocaliseDate(value, locale);
-  if (date !== undefined) return date;
-  const taka = /^৳([\d,]+)$/.exec(value);
-  if (taka) return formatTaka(Number(taka[1]!.replaceAll(",", "")), locale);
+  const relocalised = relocalise(value, locale);
+  if (relocalised !== undefined) return relocalised;
   // A message inside a message (`You get this email because it is switched on for: <a kind's name>`).
   return translate(value, locale);
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { BadRequest, HttpProblem, ServiceUnavailable } from "#server/errors.ts";
-import { requestLocale, translate } from "#server/lib/i18n.ts";
+import { answersIn, requestLocale, translate } from "#server/lib/i18n.ts";
 import { malformedMultipart } from "#server/lib/multipart.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
@@ -174,13 +174,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Said in the language the request asks for; `code` stays the client's stable name of it.
     const locale = requestLocale(request);
     body = translateProblem(body, locale);
-    // Its words depend on these (a 404 may be kept by a shared cache): never one language for another.
-    const vary = reply.getHeader("vary");
-    reply.header("vary", [vary, "Accept-Language, Cookie"].filter(Boolean).join(", "));
-    return reply
-      .code(body.status)
-      .type("application/problem+json")
-      .header("content-language", locale)
-      .send(body);
+    return answersIn(reply, locale).code(body.status).type("application/problem+json").send(body);
   });
 });

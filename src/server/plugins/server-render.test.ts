@@ -404,6 +404,73 @@ describe("public pages rendered on the server", () => {
     }
   }, 120_000);
 
+  describe("in the language the request asks for (issue 25)", () => {
+    const inBangla = (
+      url: string,
+      headers: Record<string, string> = { "accept-language": "bn-BD,bn;q=0.9" },
+    ) => call(t.app, { method: "GET", url, headers });
+    const stateOf = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+        language?: { locale: string; messages: Record<string, unknown> };
+      };
+
+    it("renders a page in Bangla for a browser that asks for it, the same address in English for one that does not", async () => {
+      for (const round of [1, 2]) {
+        const bn = await inBangla("/");
+        expect(bn.statusCode).toBe(200);
+        expect(bn.body).toContain('<html lang="bn"');
+        expect(bn.headers["content-language"]).toBe("bn");
+        expect(String(bn.headers.vary)).toMatch(/Accept-Language, Cookie/);
+        expect(textOf(bn.body)).toContain("আমাদের কথা");
+        expect(textOf(bn.body)).not.toContain("About Us");
+
+        // A page kept for one language is never the other's.
+        const en = await page("/");
+        expect(en.body, `round ${round}`).toContain('<html lang="en"');
+        expect(en.headers["content-language"]).toBe("en");
+        expect(textOf(en.body)).toContain("About Us");
+        expect(textOf(en.body)).not.toContain("আমাদের কথা");
+        expect(stateOf(en.body).language).toBeUndefined();
+      }
+    });
+
+    it("sends with a Bangla page only the Bangla messages its render used, compiled", async () => {
+      const { language } = stateOf((await inBangla("/faq")).body);
+      expect(language?.locale).toBe("bn");
+      expect(language?.messages["shell.nav.aboutUs"]).toBe("আমাদের কথা");
+      // Not the catalogue: a sign-up form's message is not on the FAQ.
+      expect(language?.messages["signup.nameRequired"]).toBeUndefined();
+      expect(Object.keys(language?.messages ?? {}).length).toBeLessThan(200);
+    });
+
+    it("follows the device's choice (its cookie) over the browser's language", async () => {
+      const chosen = await call(t.app, {
+        method: "GET",
+        url: "/blog",
+        cookie: "motohaat_lang=bn",
+        headers: { "accept-language": "en-GB" },
+      });
+      expect(chosen.body).toContain('<html lang="bn"');
+      const english = await call(t.app, {
+        method: "GET",
+        url: "/blog",
+        cookie: "motohaat_lang=en",
+        headers: { "accept-language": "bn" },
+      });
+      expect(english.body).toContain('<html lang="en"');
+    });
+
+    it("starts a page the browser renders itself in the asked language, compressed like the file", async () => {
+      const res = await inBangla("/dashboard/myorders", { "accept-language": "bn", "accept-encoding": "br" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(res.headers["content-language"]).toBe("bn");
+      const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+      expect(html).toContain('<html lang="bn"');
+      expect(html).toContain("data-static-shell");
+    });
+  });
+
   it("leaves the dashboard and the sign-in pages to the browser", async () => {
     for (const url of ["/dashboard", "/dashboard/myorders", "/signin", "/signup"]) {
       const res = await page(url);

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Db } from "#server/db/client.ts";
 import { readMarketVersion } from "#server/db/market-version.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { escapeHtml } from "./share-tags.ts";
 
 /** Where `vite build` puts the renderer inside the web build (vite.config.ts's SSR_DIR). */
@@ -43,6 +44,7 @@ type RendererModule = {
   render(
     request: Request,
     cache: { get(key: string): unknown; set(key: string, value: unknown): void },
+    locale: Locale,
   ): Promise<
     | {
         kind: "page";
@@ -64,20 +66,23 @@ export type RenderedPage =
 export type Renderer = {
   isPublicPath(pathname: string): boolean;
   /** The page at the request's address, or null when it could not be rendered (logged: the plain app goes out). */
-  renderPage(app: FastifyInstance, request: FastifyRequest): Promise<RenderedPage | null>;
+  renderPage(app: FastifyInstance, request: FastifyRequest, locale: Locale): Promise<RenderedPage | null>;
 };
 
-/** The app whose page is being rendered: the renderer module is one per process, apps may be several (tests). */
-const rendering = new AsyncLocalStorage<FastifyInstance>();
+/**
+ * The app whose page is being rendered (the renderer module is one per process, apps may be several:
+ * tests), and the page's language, which its API requests ask for too.
+ */
+const rendering = new AsyncLocalStorage<{ app: FastifyInstance; locale: Locale }>();
 
 /** An API request of the renderer, answered by the app in-process, without anyone's cookies. */
 async function injectTransport(url: string, init: RequestInit): Promise<Response> {
-  const app = rendering.getStore();
-  if (!app) throw new Error("An API request outside a server render");
-  const res = await app.inject({
+  const store = rendering.getStore();
+  if (!store) throw new Error("An API request outside a server render");
+  const res = await store.app.inject({
     method: (init.method ?? "GET") as "GET",
     url,
-    headers: { accept: "application/json" },
+    headers: { accept: "application/json", "accept-language": store.locale },
   });
   const body = res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload);
   return new Response(body, {
@@ -176,11 +181,11 @@ export async function loadRenderer(webDist: string): Promise<Renderer | null> {
   const stylesheet = buildStylesheets(webDist);
   return {
     isPublicPath: module.isPublicPath,
-    async renderPage(app, request) {
+    async renderPage(app, request, locale) {
       const url = new URL(request.url, app.config.publicUrl);
       let out: Awaited<ReturnType<RendererModule["render"]>>;
       try {
-        out = await rendering.run(app, () => module.render(new Request(url), cache));
+        out = await rendering.run({ app, locale }, () => module.render(new Request(url), cache, locale));
       } catch (err) {
         request.log.error({ err }, "rendering the page failed; serving the plain app");
         return null;

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, type ImageFiles } from "#server/images/files.ts";
 import { IMAGE_FILE_NAME, IMAGE_URL_PREFIX } from "#server/images/store.ts";
+import { answersIn, requestLocale } from "#server/lib/i18n.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { problem } from "./errors.ts";
 import { robotsRoutes } from "./robots.ts";
 import {
@@ -31,6 +33,10 @@ import { sitemapRoutes } from "./sitemap.ts";
  * page), a dashboard page as the plain app; a bike's details page also carries the bike's share tags
  * in its <head> (share-tags.ts). Also /robots.txt and the sitemaps (robots.ts, sitemap.ts).
  */
+/** index.html saying its language: the app starts in it (src/web/main.tsx), and so do screen readers. */
+const inLanguage = (html: string, locale: Locale) =>
+  html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+
 export const webPlugin = fp(async (app: FastifyInstance, opts: { images: ImageFiles; webDist: string }) => {
   const { images } = opts;
   if ("dir" in images && typeof images.dir === "string") {
@@ -98,19 +104,47 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { images: ImageFi
     what: string,
     build: () => Promise<((html: string) => string) | null>,
   ) {
+    // Rendered in the request's language (issue 25): the same address, its words the reader's.
+    const locale = requestLocale(request);
     const answer = keepAnswer
-      ? await keepAnswer(request.url, () => buildPage(request, what, build))
-      : (await buildPage(request, what, build)).answer;
+      ? await keepAnswer(`${locale}\n${request.url}`, () => buildPage(request, what, build, locale))
+      : (await buildPage(request, what, build, locale)).answer;
     if ("location" in answer) return reply.redirect(answer.location, answer.status);
-    reply
-      .code(answer.status)
-      .header("cache-control", "no-cache")
-      .header("vary", "accept-encoding")
-      .type("text/html; charset=utf-8");
-    // A kept answer goes compressed as it was the first time (compression.ts leaves an encoded body be).
-    const encoded = keepAnswer && encodedPage(answer, request.headers["accept-encoding"]);
+    return sendHtml(request, reply, answer, locale, Boolean(keepAnswer));
+  }
+
+  /**
+   * A page's HTML in `locale`, revalidated like the file itself (never cached as immutable). A kept
+   * answer goes compressed as it was the first time (compression.ts leaves an encoded body be); any
+   * other is compressed on the fly where the route allows.
+   */
+  async function sendHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: { status: number; html: string },
+    locale: Locale,
+    kept: boolean,
+  ) {
+    reply.code(answer.status).header("cache-control", "no-cache").header("vary", "accept-encoding");
+    answersIn(reply, locale).type("text/html; charset=utf-8");
+    const encoded = kept && encodedPage(answer, request.headers["accept-encoding"]);
     if (!encoded) return reply.send(answer.html);
     return reply.header("content-encoding", encoded.encoding).send(await encoded.body);
+  }
+
+  /** The plain app (index.html) in each language, kept with its compressed bodies while the file is the same. */
+  const plainApps = new Map<Locale, { status: number; html: string }>();
+
+  /** A page the browser renders itself (the dashboard, signing in), told its language by `<html lang>`. */
+  async function sendPlainApp(request: FastifyRequest, reply: FastifyReply) {
+    const locale = requestLocale(request);
+    const html = inLanguage(await fs.promises.readFile(indexHtml, "utf8"), locale);
+    let answer = plainApps.get(locale);
+    if (answer?.html !== html) {
+      answer = { status: 200, html };
+      plainApps.set(locale, answer);
+    }
+    return sendHtml(request, reply, answer, locale, true);
   }
 
   /** The page's answer, made afresh; kept only when every part of it was made (nothing fell back). */
@@ -118,6 +152,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { images: ImageFi
     request: FastifyRequest,
     what: string,
     build: () => Promise<((html: string) => string) | null>,
+    locale: Locale,
   ): Promise<{ answer: PageAnswer; keep: boolean }> {
     let keep = true;
     let edit: ((html: string) => string) | null = null;
@@ -127,10 +162,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { images: ImageFi
       request.log.error({ err }, `${what} failed; serving the plain app`);
       keep = false;
     }
-    let html = await fs.promises.readFile(indexHtml, "utf8");
+    let html = inLanguage(await fs.promises.readFile(indexHtml, "utf8"), locale);
     let status = 200;
     if (renderer) {
-      const page = await renderer.renderPage(app, request);
+      const page = await renderer.renderPage(app, request, locale);
       if (page?.kind === "redirect")
         return { answer: { status: page.status, location: page.location }, keep };
       if (page) {
@@ -201,10 +236,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { images: ImageFi
       const listingId = detailsListingId(pathname);
       if (listingId) return sendDetailsPage(request, reply, listingId);
       if (renderer?.isPublicPath(pathname)) return sendPage(request, reply);
-      return reply
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .sendFile("index.html", opts.webDist);
+      return sendPlainApp(request, reply);
     }
     return reply
       .code(404)

@@ -5,6 +5,9 @@
 export const LOCALES = ["en", "bn"] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** Each language's name in itself, as a switch between them shows it: never translated. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", bn: "বাংলা" };
+
 /** Where nothing says otherwise: the texts as written. */
 export const DEFAULT_LOCALE: Locale = "en";
 

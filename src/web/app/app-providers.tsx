@@ -2,6 +2,8 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { CardCornerContext, type CornerBike } from "#web/components/card-corner.tsx";
 import { SaveButton } from "#web/features/saved/save-button.tsx";
+import { setApiLocale } from "#web/lib/api-client.ts";
+import { ENGLISH, type Language, LanguageProvider } from "#web/lib/i18n.tsx";
 import { useTheme } from "#web/lib/theme.ts";
 import { loadToasts, type ToastContainerProps } from "#web/lib/toast.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "./toasts.ts";
@@ -45,11 +47,22 @@ function Toasts() {
 }
 
 // The toasts' stylesheet is in styles.css: "react-toastify" resolves to its unstyled build (vite.config.ts).
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  language = ENGLISH,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** The page's language, its messages loaded (src/web/lib/i18n.tsx). */
+  language?: Language;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
-      <Toasts />
+      <LanguageProvider initial={language} onChange={setApiLocale}>
+        <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
+        <Toasts />
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

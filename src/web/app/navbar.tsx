@@ -7,29 +7,32 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useSignout } from "#web/features/auth/api.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { SHELL_TEXT } from "#web/texts/shell.ts";
 import { DashboardNav } from "./dashboard-nav.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 const SignedInTools = lazy(() => import("./signed-in-tools.tsx"));
 
 type NavItem = { label: string; to: string; end?: boolean; hash?: boolean };
 
-function navItems(user: User | null): NavItem[] {
+function navItems(user: User | null, T: typeof SHELL_TEXT.shell.nav): NavItem[] {
   return [
-    { label: "Home", to: paths.home.getHref(), end: true },
-    ...(user?.role === "buyer" ? [{ label: "Products", to: paths.listings.getHref("all") }] : []),
-    { label: "Blog", to: paths.blog.getHref() },
-    ...(user ? [{ label: "Dashboard", to: paths.dashboard.root.getHref() }] : []),
-    { label: "About Us", to: paths.aboutUs.getHref(), hash: true },
-    { label: "Contact Us", to: paths.contact.getHref(), hash: true },
+    { label: T.home, to: paths.home.getHref(), end: true },
+    ...(user?.role === "buyer" ? [{ label: T.products, to: paths.listings.getHref("all") }] : []),
+    { label: T.blog, to: paths.blog.getHref() },
+    ...(user ? [{ label: T.dashboard, to: paths.dashboard.root.getHref() }] : []),
+    { label: T.aboutUs, to: paths.aboutUs.getHref(), hash: true },
+    { label: T.contactUs, to: paths.contact.getHref(), hash: true },
   ];
 }
 
 function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return items.map((item) => (
-    <li key={item.label}>
+    <li key={item.to}>
       {item.hash ? (
         // A NavLink would mark these active on every visit to "/", beside Home.
         <Link to={item.to} onClick={onNavigate}>
@@ -68,13 +71,14 @@ function useSignOutAction() {
 }
 
 export function Navbar() {
+  const T = useTexts(SHELL_TEXT).shell;
   const { user, isLoading, error } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const signOut = useSignOutAction();
-  const items = navItems(user);
+  const items = navItems(user, T.nav);
 
   // Any navigation (link, back button) closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input.
@@ -99,25 +103,25 @@ export function Navbar() {
       disabled={signOut.isPending}
     >
       <LogOut className="size-4" aria-hidden="true" />
-      Sign Out
+      {T.signOut}
     </button>
   );
 
   const signUpLink = (extra = "") => (
     <Link to={paths.signup.getHref()} className={`btn btn-ghost btn-sm ${extra}`}>
-      Sign Up
+      {T.signUp}
     </Link>
   );
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto max-w-[1440px] gap-1 px-2 sm:gap-2 sm:px-4">
+      <nav aria-label={T.nav.main} className="navbar mx-auto max-w-[1440px] gap-1 px-2 sm:gap-2 sm:px-4">
         <div className="flex flex-1 items-center gap-1">
           <button
             ref={toggleRef}
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={menuOpen ? T.closeMenu : T.openMenu}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
@@ -128,7 +132,7 @@ export function Navbar() {
               <Menu className="size-5" aria-hidden="true" />
             )}
           </button>
-          <Link to={paths.home.getHref()} className="rounded-btn px-1" aria-label="MotoHaat home">
+          <Link to={paths.home.getHref()} className="rounded-btn px-1" aria-label={T.homeLink}>
             <Logo />
           </Link>
         </div>
@@ -143,16 +147,13 @@ export function Navbar() {
         </ul>
 
         <div className="flex flex-1 items-center justify-end gap-1 sm:gap-2">
+          <LanguageSwitch />
           <ThemeToggle />
           {/* As wide and tall as the largest of its contents (Sign Up and Sign In, or the photo and Sign
               Out; below sm Sign In alone), so the theme toggle stays put when the session arrives (CLS). */}
           <div className="flex min-h-10 min-w-[4.75rem] items-center justify-end gap-1 sm:min-w-[10.5rem] sm:gap-2">
             {isLoading ? (
-              <span
-                className="loading loading-dots loading-sm"
-                role="status"
-                aria-label="Loading your account"
-              />
+              <span className="loading loading-dots loading-sm" role="status" aria-label={T.loadingAccount} />
             ) : user ? (
               <>
                 {/* Until its chunk arrives, the space of its icons (Messages for buyers and sellers, the
@@ -182,7 +183,7 @@ export function Navbar() {
               <>
                 {signUpLink("hidden sm:inline-flex")}
                 <Link to={paths.signin.getHref()} className="btn btn-primary btn-sm">
-                  Sign In
+                  {T.signIn}
                 </Link>
               </>
             )}
@@ -206,7 +207,7 @@ export function Navbar() {
           // The dashboard's pages: a phone has this one menu button, not a second one in the dashboard.
           <DashboardNav
             role={user.role}
-            title="Dashboard"
+            title={T.nav.dashboard}
             onNavigate={() => setMenuOpen(false)}
             className="border-t border-base-300 pt-2"
           />

@@ -1,9 +1,12 @@
 import { Moon, Sun } from "lucide-react";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useTheme } from "#web/lib/theme.ts";
+import { SHELL_TEXT } from "#web/texts/shell.ts";
 
 export function ThemeToggle() {
+  const T = useTexts(SHELL_TEXT).shell;
   const { theme, toggle } = useTheme();
-  const label = theme === "dark" ? "Switch to light theme" : "Switch to dark theme";
+  const label = theme === "dark" ? T.toLightTheme : T.toDarkTheme;
   return (
     <button
       type="button"

@@ -59,8 +59,13 @@ export function failedAnswer(status: number, title: string, body: unknown): ApiE
   return new ApiError({ type: "about:blank", title, status, detail: MSG.generic.somethingWrong, code });
 }
 
-/** The pages' language: English until the web app speaks Bangla too (issue 25, decision 031). */
-const PAGE_LOCALE: Locale = DEFAULT_LOCALE;
+/** The pages' language (src/web/lib/i18n.tsx's LanguageProvider keeps it). */
+let pageLocale: Locale = DEFAULT_LOCALE;
+
+/** The language the API is asked to answer in from now on: the one the pages are shown in. */
+export function setApiLocale(locale: Locale): void {
+  pageLocale = locale;
+}
 
 type Body = FormData | Record<string, unknown> | undefined;
 
@@ -88,7 +93,7 @@ export async function api<T>(
   const { method = "GET", body, signal } = init;
   // The server answers in the language asked for (src/server/lib/i18n.ts): the one the pages are
   // shown in, so a problem's words match the page around them.
-  const headers: Record<string, string> = { accept: "application/json", "accept-language": PAGE_LOCALE };
+  const headers: Record<string, string> = { accept: "application/json", "accept-language": pageLocale };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

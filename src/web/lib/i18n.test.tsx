@@ -1,0 +1,79 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { MSG } from "#shared/messages.ts";
+import { SHELL_TEXT } from "#web/texts/shell.ts";
+import { ENGLISH, LanguageProvider, loadLanguage, textsIn, useFormat, useTexts } from "./i18n.tsx";
+
+function Sample() {
+  const msg = useTexts(MSG);
+  const shell = useTexts(SHELL_TEXT).shell;
+  const format = useFormat();
+  return (
+    <ul>
+      <li>{shell.nav.home}</li>
+      <li>{msg.booking.heldByYou(msg.booking.hours(3))}</li>
+      <li>{msg.listing.empty("Scooter")}</li>
+      <li>{format.taka(150_000)}</li>
+      <li>{format.date("2022-11-05")}</li>
+    </ul>
+  );
+}
+
+const items = () => screen.getAllByRole("listitem").map((item) => item.textContent);
+
+describe("the pages' texts in the page's language", () => {
+  it("are the English texts themselves in English: the same objects, nothing loaded", async () => {
+    expect(await loadLanguage("en")).toBe(ENGLISH);
+    expect(textsIn(MSG, ENGLISH)).toBe(MSG);
+    render(
+      <LanguageProvider initial={ENGLISH}>
+        <Sample />
+      </LanguageProvider>,
+    );
+    expect(items()).toEqual([
+      "Home",
+      "Booked by you — pay within 3 hours",
+      "There are no products in Scooter",
+      "৳1,50,000",
+      "05-Nov-2022",
+    ]);
+  });
+
+  it("are the compiled Bangla catalogue's in Bangla: templates with CLDR numbers, taka and dates by locale", async () => {
+    const bn = await loadLanguage("bn");
+    render(
+      <LanguageProvider initial={bn}>
+        <Sample />
+      </LanguageProvider>,
+    );
+    expect(items()).toEqual([
+      "হোম",
+      "আপনি বুক করেছেন — ৩ ঘণ্টা-এর মধ্যে দাম দিন",
+      "Scooter-এ কোনো বাইক নেই",
+      "৳১,৫০,০০০",
+      "০৫ নভেম্বর ২০২২",
+    ]);
+    expect(document.documentElement.lang).toBe("bn");
+  });
+
+  it("records the messages a render used (the server sends those with a page), and says a taka argument in Bangla", async () => {
+    const bn = { ...(await loadLanguage("bn")), used: new Set<string>() };
+    const msg = textsIn(MSG, bn);
+    expect(msg.listing.empty("৳1,50,000")).toBe("৳১,৫০,০০০-এ কোনো বাইক নেই");
+    expect([...bn.used]).toEqual(["listing.empty"]);
+  });
+
+  it("completes a page's few messages with the whole catalogue after it hydrates", async () => {
+    const whole = await loadLanguage("bn");
+    const few = await loadLanguage("bn", { "shell.nav.home": whole.messages["shell.nav.home"]! });
+    expect(few.partial).toBe(true);
+    render(
+      <LanguageProvider initial={few}>
+        <Sample />
+      </LanguageProvider>,
+    );
+    // At first the page has only the messages it came with; then every one.
+    expect(await screen.findByText("Scooter-এ কোনো বাইক নেই")).toBeInTheDocument();
+    expect(items()[0]).toBe("হোম");
+  });
+});
