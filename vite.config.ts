@@ -25,14 +25,18 @@ const CARD_MODULES = [
   "web/components/price.tsx",
   "web/components/verified-tick.tsx",
   "web/features/listings/listing-card.tsx",
+  "web/features/listings/plain-number.ts",
   "web/features/listings/listing-grid.tsx",
   "web/features/orders/book-button.tsx",
   "web/lib/categories-query.ts",
+  "web/lib/place-names.ts",
+  "web/texts/places.ts",
+  "web/texts/book.ts",
+  "shared/districts.ts",
 ];
 
 /** What only the list and a bike's page need (filters, side drawer, the bike's details), with their layout route. */
 const BROWSE_MODULES = [
-  "shared/districts.ts",
   "shared/listing-limits.ts",
   "shared/message-limits.ts",
   "web/components/side-drawer.tsx",

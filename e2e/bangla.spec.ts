@@ -1,4 +1,4 @@
-import { consoleOf, expect, test } from "./fixtures.ts";
+import { consoleOf, expect, hydrated, test } from "./fixtures.ts";
 
 /**
  * MotoHaat in Bangla (issue 25): the first visit follows the browser's language, the switch in the
@@ -31,6 +31,7 @@ test("the switch changes the page at once and is remembered, rendered so by the 
   const lines = consoleOf(page);
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await hydrated(page);
   await page.getByRole("button", { name: "বাংলা" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "bn");
   await expect(
@@ -56,4 +57,32 @@ test("the switch changes the page at once and is remembered, rendered so by the 
   expect(await english?.text()).toContain('<html lang="en"');
   await page.waitForLoadState("networkidle");
   expect(lines).toEqual([]);
+});
+
+test("a signed-in person's choice follows them to another device", async ({
+  browser,
+  baseURL,
+  newAccount,
+}) => {
+  const buyer = await newAccount("buyer", "Bangla Reader");
+  await buyer.page.goto("/");
+  await hydrated(buyer.page);
+  await buyer.page.getByRole("button", { name: "বাংলা" }).click();
+  await expect(buyer.page.locator("html")).toHaveAttribute("lang", "bn");
+
+  // A second device, its browser in English, with no choice of its own: signed in, it is Bangla.
+  const other = await browser.newContext({ baseURL, locale: "en-GB" });
+  try {
+    const page = await other.newPage();
+    const res = await page.request.post("/api/auth/signin", {
+      data: { email: buyer.email, password: buyer.password },
+      headers: { origin: buyer.origin },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const answer = await page.goto("/dashboard");
+    expect(await answer?.text()).toContain('<html lang="bn"');
+    await expect(page.getByRole("button", { name: "English" })).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });

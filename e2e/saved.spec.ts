@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { TALK_MSG } from "#shared/talk-messages.ts";
+import { MSG } from "#shared/messages.ts";
 import { expect, postListing, test } from "./fixtures.ts";
 
 const tag = () => randomBytes(3).toString("hex");
@@ -19,21 +19,21 @@ test.describe("saved bikes", () => {
     const { page } = buyer;
 
     await page.goto(`/products/productdetails/${listing.id}`);
-    const heart = page.getByRole("button", { name: TALK_MSG.saved.save(model) });
+    const heart = page.getByRole("button", { name: MSG.saved.save(model) });
     await expect(heart).toHaveAttribute("aria-pressed", "false");
     await heart.click();
     await expect(heart).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByText(TALK_MSG.saved.savedToast(model))).toBeVisible();
+    await expect(page.getByText(MSG.saved.savedToast(model))).toBeVisible();
 
     await page.goto("/dashboard/saved");
-    await expect(page.getByRole("heading", { name: TALK_MSG.saved.pageTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: MSG.saved.pageTitle, level: 1 })).toBeVisible();
     const card = page.getByRole("article", { name: model });
     await expect(card).toBeVisible();
-    const savedHeart = card.getByRole("button", { name: TALK_MSG.saved.save(model) });
+    const savedHeart = card.getByRole("button", { name: MSG.saved.save(model) });
     await expect(savedHeart).toHaveAttribute("aria-pressed", "true");
 
     await savedHeart.click();
-    await expect(page.getByText(TALK_MSG.saved.unsavedToast(model))).toBeVisible();
-    await expect(page.getByRole("heading", { name: TALK_MSG.saved.empty })).toBeVisible();
+    await expect(page.getByText(MSG.saved.unsavedToast(model))).toBeVisible();
+    await expect(page.getByRole("heading", { name: MSG.saved.empty })).toBeVisible();
   });
 });

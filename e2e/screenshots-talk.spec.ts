@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { MSG } from "#shared/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { expect, postListing, test } from "./fixtures.ts";
 
@@ -47,8 +48,8 @@ for (const theme of THEMES) {
       // The buyer saves the bike and asks about it from its page.
       await buyer.page.goto(`/products/productdetails/${listing.id}`);
       await expect(buyer.page.locator("html")).toHaveAttribute("data-theme", theme);
-      await buyer.page.getByRole("button", { name: TALK_MSG.saved.save(model) }).click();
-      await expect(buyer.page.getByRole("button", { name: TALK_MSG.saved.save(model) })).toHaveAttribute(
+      await buyer.page.getByRole("button", { name: MSG.saved.save(model) }).click();
+      await expect(buyer.page.getByRole("button", { name: MSG.saved.save(model) })).toHaveAttribute(
         "aria-pressed",
         "true",
       );

@@ -121,3 +121,18 @@ export function relocalise(text: string, locale: Locale): string | undefined {
   const taka = /^(-?)৳([\d,]+)$/.exec(text);
   return taka ? formatTaka(Number(`${taka[1]}${taka[2]!.replaceAll(",", "")}`), locale) : undefined;
 }
+
+/**
+ * A value found in an English text made from a template (`3`, `৳1,50,000`, `05-Nov-2022`, a name), as
+ * the template's `locale` message takes it: a count as a number (ICU's plural and number formats need
+ * one; one with a leading zero or too long for a number is a reference and stays as written), our taka
+ * and dates said again, a text of the catalogue through `nested`, anything else as it is.
+ */
+export function messageArgument(
+  value: string,
+  locale: Locale,
+  nested: (text: string) => string,
+): string | number {
+  if (/^(0|[1-9]\d{0,14})$/.test(value)) return Number(value);
+  return relocalise(value, locale) ?? nested(value);
+}

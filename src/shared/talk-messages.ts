@@ -6,24 +6,6 @@
  * a text thrown as a problem's detail is named by its key (`conversation.blocked`).
  */
 export const TALK_MSG = {
-  /** Saved bikes: the heart on a card and a bike's page, and Saved in the dashboard. */
-  saved: {
-    save: (model: string) => `Save ${model}`,
-    savedLabel: (model: string) => `Saved: ${model}`,
-    savedToast: (model: string) => `${model} saved`,
-    unsavedToast: (model: string) => `${model} removed from Saved`,
-    failed: "We could not change your saved bikes. Please try again.",
-    pageTitle: "Saved",
-    empty: "No saved bikes yet.",
-    emptyHint: "Press the heart on a bike to keep an eye on it: you hear when its price drops or it sells.",
-    priceDropped: (was: string) => `price dropped from ${was}`,
-    savedOn: (date: string) => `Saved on ${date}`,
-    buyersOnly: "Only buyers can save bikes.",
-    priceDropTitle: (model: string) => `${model} is cheaper now`,
-    priceDropBody: (was: string, now: string) => `The price dropped from ${was} to ${now}.`,
-    soldTitle: (model: string) => `${model} was sold`,
-    soldBody: "A bike you saved has been sold.",
-  },
   /** Ratings of a seller by the buyers of their paid orders, the seller's replies, and reports of them. */
   review: {
     starsRequired: "please choose 1 to 5 stars",

@@ -8,7 +8,7 @@ import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "#web/app/app-providers.tsx";
 import { createQueryClient } from "#web/app/query-client.ts";
 import { clearToastsOnPageChange } from "#web/app/toasts.ts";
-import { ApiError, setApiLocale } from "#web/lib/api-client.ts";
+import { ApiError, setApiLanguage } from "#web/lib/api-client.ts";
 import { ENGLISH, type Language, loadLanguage, pageLocale } from "#web/lib/i18n.tsx";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { createRoutes } from "#web/router.tsx";
@@ -93,7 +93,8 @@ function afterFirstPaint(): Promise<void> {
  */
 async function startLanguage(ssr: SsrState | null): Promise<Language> {
   const locale = ssr?.language?.locale ?? pageLocale();
-  setApiLocale(locale);
+  // The router's loaders ask the API before React mounts: in the page's language from the start.
+  setApiLanguage(locale, (text) => text);
   return loadLanguage(locale, ssr?.language?.messages).catch(() => ENGLISH);
 }
 

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { IntlMessageFormat } from "intl-messageformat";
 import Negotiator from "negotiator";
-import { relocalise } from "#shared/format.ts";
+import { messageArgument } from "#shared/format.ts";
 import bn from "#shared/i18n/bn.json" with { type: "json" };
 import { findMessage, type MessageKey } from "#shared/i18n/catalogue.ts";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from "#shared/i18n/locales.ts";
@@ -42,21 +42,6 @@ export function answersIn(reply: FastifyReply, locale: Locale): FastifyReply {
 const compiled = new Map<string, IntlMessageFormat>();
 
 /**
- * A template's argument as the message gets it. A count is a number (ICU's plural and number
- * formats need one); an amount in taka is written with the locale's digits and lakh grouping, a
- * date or moment as the locale writes it (`০৫ নভেম্বর ২০২২`); a text of the catalogue in the locale
- * too; anything else (a name, a model, a reference) is left exactly as it is.
- */
-function argument(value: string, locale: Locale): string | number {
-  // A count (not a reference: one with a leading zero or too long for a number stays as written).
-  if (/^(0|[1-9]\d{0,14})$/.test(value)) return Number(value);
-  const relocalised = relocalise(value, locale);
-  if (relocalised !== undefined) return relocalised;
-  // A message inside a message (`You get this email because it is switched on for: <a kind's name>`).
-  return translate(value, locale);
-}
-
-/**
  * A text of the English catalogue (a template's text too) in `locale`: the same message from that
  * language's catalogue, with the template's arguments. A text of no message (a card provider's own
  * words, a framework's) is returned as it is.
@@ -72,6 +57,8 @@ export function translate(text: string, locale: Locale): string {
     format = new IntlMessageFormat(message, locale);
     compiled.set(id, format);
   }
-  const values = Object.fromEntries(found.args.map((arg, i) => [i, argument(arg, locale)]));
+  const values = Object.fromEntries(
+    found.args.map((arg, i) => [i, messageArgument(arg, locale, (text) => translate(text, locale))]),
+  );
   return String(format.format(values));
 }

@@ -9,8 +9,8 @@ import { notify } from "#server/features/notifications/service.ts";
 import type { AuthUser } from "#server/features/people/accounts.ts";
 import { saversOf } from "#server/features/saved/service.ts";
 import { formatTaka } from "#shared/format.ts";
+import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingUpdate } from "#shared/schemas/listings.ts";
-import { TALK_MSG } from "#shared/talk-messages.ts";
 
 export async function editListing(
   db: Db,
@@ -24,8 +24,8 @@ export async function editListing(
     if (done && done.priceAfter < done.priceBefore) {
       const savers = await saversOf(tx, id);
       const data = {
-        title: TALK_MSG.saved.priceDropTitle(done.model),
-        body: TALK_MSG.saved.priceDropBody(formatTaka(done.priceBefore), formatTaka(done.priceAfter)),
+        title: MSG.saved.priceDropTitle(done.model),
+        body: MSG.saved.priceDropBody(formatTaka(done.priceBefore), formatTaka(done.priceAfter)),
         link: `/products/productdetails/${id}`,
         bike: { model: done.model, price: done.priceAfter },
       };

@@ -7,6 +7,7 @@ import { notify } from "#server/features/notifications/service.ts";
 import { claimHoldReminders, type OrderNotice, orderNotices } from "#server/features/orders/notices.ts";
 import { saversOf } from "#server/features/saved/service.ts";
 import { formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
+import { MSG } from "#shared/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 
 /** Where each person follows an order: the buyer's order page (its receipt), the seller's My buyers. */
@@ -73,8 +74,8 @@ export async function tellSaversSold(
 ): Promise<void> {
   const savers = (await saversOf(tx, sale.listingId)).filter((id) => id !== sale.buyerId);
   const data = {
-    title: TALK_MSG.saved.soldTitle(sale.model),
-    body: TALK_MSG.saved.soldBody,
+    title: MSG.saved.soldTitle(sale.model),
+    body: MSG.saved.soldBody,
     link: `/products/productdetails/${sale.listingId}`,
     bike: { model: sale.model, price: sale.price },
   };

@@ -8,6 +8,9 @@ export type Locale = (typeof LOCALES)[number];
 /** Each language's name in itself, as a switch between them shows it: never translated. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", bn: "বাংলা" };
 
+/** The same, as short as a phone's top bar needs (its accessible name stays the whole name). */
+export const LANGUAGE_SHORT_NAMES: Record<Locale, string> = { en: "EN", bn: "বাংলা" };
+
 /** Where nothing says otherwise: the texts as written. */
 export const DEFAULT_LOCALE: Locale = "en";
 

@@ -2,8 +2,8 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { CardCornerContext, type CornerBike } from "#web/components/card-corner.tsx";
 import { SaveButton } from "#web/features/saved/save-button.tsx";
-import { setApiLocale } from "#web/lib/api-client.ts";
-import { ENGLISH, type Language, LanguageProvider } from "#web/lib/i18n.tsx";
+import { setApiLanguage } from "#web/lib/api-client.ts";
+import { ENGLISH, type Language, LanguageProvider, sayIn } from "#web/lib/i18n.tsx";
 import { useTheme } from "#web/lib/theme.ts";
 import { loadToasts, type ToastContainerProps } from "#web/lib/toast.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "./toasts.ts";
@@ -46,6 +46,9 @@ function Toasts() {
   );
 }
 
+/** The API is asked in the page's language, and its client's own English texts are said in it. */
+const speakToApi = (language: Language) => setApiLanguage(language.locale, (text) => sayIn(text, language));
+
 // The toasts' stylesheet is in styles.css: "react-toastify" resolves to its unstyled build (vite.config.ts).
 export function AppProviders({
   queryClient,
@@ -59,7 +62,7 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <LanguageProvider initial={language} onChange={setApiLocale}>
+      <LanguageProvider initial={language} onChange={speakToApi}>
         <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
         <Toasts />
       </LanguageProvider>

@@ -1,7 +1,6 @@
 import { BadgeCheck } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { formatNumber } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Role } from "#shared/schemas/auth.ts";
 import type { Overview } from "#shared/schemas/overview.ts";
@@ -12,15 +11,11 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AddPhoneNotice } from "#web/features/orders/add-phone-notice.tsx";
 import { holdTimeLeft, useNow } from "#web/lib/hold-time.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
-import { DASHBOARD_ROLE_TITLE } from "./dashboard-menu.ts";
+import { DASHBOARD_PAGES_TEXT } from "#web/texts/dashboard.ts";
+import { DASHBOARD_SCREENS_TEXT } from "#web/texts/dashboard-screens.ts";
 import { useOverview } from "./overview-api.ts";
-
-const roleIntro = {
-  buyer: "Track the bikes you have booked and pay for your orders.",
-  seller: "List your bikes, advertise them and see who bought them.",
-  admin: "Verify sellers, review buyers and moderate reported listings.",
-} as const;
 
 type StepLink = { label: string; to: string };
 type Step = {
@@ -36,6 +31,7 @@ type Step = {
 
 function StepCard({ label, hint, count, links, attention = false }: Step) {
   const id = useId();
+  const format = useFormat();
   return (
     <li
       aria-labelledby={id}
@@ -48,7 +44,7 @@ function StepCard({ label, hint, count, links, attention = false }: Step) {
         {count === null ? (
           <span className="skeleton my-0.5 h-8 w-12" aria-hidden="true" />
         ) : (
-          <p className="text-3xl leading-9 font-bold tabular-nums">{formatNumber(count)}</p>
+          <p className="text-3xl leading-9 font-bold tabular-nums">{format.number(count)}</p>
         )}
         {/* A line kept even while loading, so the card's height does not change when the counts arrive. */}
         <p className="min-h-5 text-sm text-base-content/80">{hint}</p>
@@ -68,10 +64,13 @@ function StepCard({ label, hint, count, links, attention = false }: Step) {
   );
 }
 
-/** Each role's cards; `overview` undefined while loading (same cards, no counts). */
-function steps(role: Role, overview: Overview | undefined, now: number): Step[] {
+/**
+ * Each role's cards; `overview` undefined while loading (same cards, no counts). `msg`: MSG in the
+ * page's language (`useTexts(MSG)`).
+ */
+function steps(role: Role, overview: Overview | undefined, now: number, msg: typeof MSG): Step[] {
   const d = paths.dashboard;
-  const O = MSG.overview;
+  const O = msg.overview;
   const counts: Partial<Record<string, unknown>> = overview ?? {};
   const n = (key: string) => {
     const value = counts[key];
@@ -86,7 +85,7 @@ function steps(role: Role, overview: Overview | undefined, now: number): Step[] 
     case "buyer": {
       const { count: held, attention } = waiting("heldOrders");
       const ends = overview?.role === "buyer" ? overview.nextHoldEndsAt : null;
-      const left = holdTimeLeft(ends, now);
+      const left = holdTimeLeft(ends, now, msg);
       return [
         {
           label: O.buyerHeld,
@@ -151,18 +150,19 @@ function steps(role: Role, overview: Overview | undefined, now: number): Step[] 
 function NextSteps({ role }: { role: Role }) {
   const overview = useOverview();
   const now = useNow();
+  const msg = useTexts(MSG);
   // A stale answer of another role (a different account signed in on this tab) is not shown.
   const data = overview.data?.role === role ? overview.data : undefined;
   return (
     <section aria-labelledby="next-steps" className="flex flex-col gap-3">
       <h2 id="next-steps" className="text-xl font-bold">
-        {MSG.overview.title}
+        {msg.overview.title}
       </h2>
       {overview.error && !data ? (
         <LoadError error={overview.error} onRetry={overview.refetch} />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2" aria-busy={data ? undefined : true}>
-          {steps(role, data, now).map((step) => (
+          {steps(role, data, now, msg).map((step) => (
             <StepCard key={step.label} {...step} />
           ))}
         </ul>
@@ -175,27 +175,29 @@ function NextSteps({ role }: { role: Role }) {
 }
 
 export default function DashboardHomePage() {
+  const T = useTexts(DASHBOARD_PAGES_TEXT).dashboardPages;
+  const S = useTexts(DASHBOARD_SCREENS_TEXT).dashboardScreens;
   const { user } = useSession();
   if (!user) return <Spinner />;
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>Dashboard — MotoHaat</PageTitle>
+      <PageTitle>{S.home.title}</PageTitle>
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body flex-col gap-4 sm:flex-row sm:items-center">
           <UserAvatar user={user} size="size-20" />
           <div className="flex min-w-0 flex-col gap-1">
-            <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
+            <h1 className="text-2xl font-bold">{S.home.welcome(user.name)}</h1>
             <p className="flex flex-wrap items-center gap-2 text-base-content/80">
-              <span className="badge badge-primary">{DASHBOARD_ROLE_TITLE[user.role]}</span>
+              <span className="badge badge-primary">{T.roles[user.role]}</span>
               <span className="break-all">{user.email}</span>
               {user.role === "seller" && user.verified ? (
                 <span className="inline-flex items-center gap-1 text-success">
                   <BadgeCheck className="size-4" aria-hidden="true" />
-                  Verified seller
+                  {S.home.verifiedSeller}
                 </span>
               ) : null}
             </p>
-            <p>{roleIntro[user.role]}</p>
+            <p>{S.home.intro[user.role]}</p>
           </div>
         </div>
       </div>

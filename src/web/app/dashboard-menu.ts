@@ -1,15 +1,19 @@
 import type { Role } from "#shared/schemas/auth.ts";
 import { paths } from "#web/config/paths.ts";
+import type { DASHBOARD_PAGES_TEXT } from "#web/texts/dashboard.ts";
+
+/** A page's name in the menu: a key of `dashboardPages.menu`, said where the menu is rendered. */
+export type DashboardMenuLabel = Exclude<keyof typeof DASHBOARD_PAGES_TEXT.dashboardPages.menu, "label">;
 
 type DashboardMenuItem = {
-  label: string;
+  label: DashboardMenuLabel;
   href: string;
   /** A count shown beside the label (the unread messages). */
   badge?: "unreadMessages";
 };
 
 const MESSAGES: DashboardMenuItem = {
-  label: "Messages",
+  label: "messages",
   href: paths.dashboard.messages.getHref(),
   badge: "unreadMessages",
 };
@@ -17,26 +21,26 @@ const MESSAGES: DashboardMenuItem = {
 /** The side menu of each role, in the order docs/product.md lists them. */
 export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {
   buyer: [
-    { label: "My orders", href: paths.dashboard.myOrders.getHref() },
-    { label: "Saved", href: paths.dashboard.saved.getHref() },
+    { label: "myOrders", href: paths.dashboard.myOrders.getHref() },
+    { label: "saved", href: paths.dashboard.saved.getHref() },
     MESSAGES,
   ],
   seller: [
-    { label: "Add a product", href: paths.dashboard.addListing.getHref() },
-    { label: "My products", href: paths.dashboard.myListings.getHref() },
-    { label: "My buyers", href: paths.dashboard.myBuyers.getHref() },
-    { label: "Earnings", href: paths.dashboard.earnings.getHref() },
-    { label: "My ratings", href: paths.dashboard.myReviews.getHref() },
+    { label: "addProduct", href: paths.dashboard.addListing.getHref() },
+    { label: "myProducts", href: paths.dashboard.myListings.getHref() },
+    { label: "myBuyers", href: paths.dashboard.myBuyers.getHref() },
+    { label: "earnings", href: paths.dashboard.earnings.getHref() },
+    { label: "myRatings", href: paths.dashboard.myReviews.getHref() },
     MESSAGES,
   ],
   admin: [
-    { label: "All sellers", href: paths.dashboard.allSellers.getHref() },
-    { label: "All buyers", href: paths.dashboard.allBuyers.getHref() },
-    { label: "Reported items", href: paths.dashboard.reportedItems.getHref() },
-    { label: "Handover disputes", href: paths.dashboard.disputes.getHref() },
-    { label: "Cash disputes", href: paths.dashboard.cashDisputes.getHref() },
-    { label: "Payouts", href: paths.dashboard.payouts.getHref() },
-    { label: "Undelivered emails", href: paths.dashboard.undelivered.getHref() },
+    { label: "allSellers", href: paths.dashboard.allSellers.getHref() },
+    { label: "allBuyers", href: paths.dashboard.allBuyers.getHref() },
+    { label: "reportedItems", href: paths.dashboard.reportedItems.getHref() },
+    { label: "handoverDisputes", href: paths.dashboard.disputes.getHref() },
+    { label: "cashDisputes", href: paths.dashboard.cashDisputes.getHref() },
+    { label: "payouts", href: paths.dashboard.payouts.getHref() },
+    { label: "undeliveredEmails", href: paths.dashboard.undelivered.getHref() },
   ],
 };
 
@@ -45,8 +49,6 @@ export const DASHBOARD_MENU: Record<Role, DashboardMenuItem[]> = {
  * on wide screens.
  */
 export const DASHBOARD_OVERVIEW: DashboardMenuItem = {
-  label: "Overview",
+  label: "overview",
   href: paths.dashboard.root.getHref(),
 };
-
-export const DASHBOARD_ROLE_TITLE = { buyer: "Buyer", seller: "Seller", admin: "Admin" } as const;

@@ -1,8 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { LANGUAGE_NAMES, type Locale } from "#shared/i18n/locales.ts";
+import { useEffect, useState } from "react";
+import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES, type Locale } from "#shared/i18n/locales.ts";
+import type { MeResponse } from "#shared/schemas/auth.ts";
 import { api } from "#web/lib/api-client.ts";
 import { loadLanguage, useLanguage, useTexts } from "#web/lib/i18n.tsx";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { SHELL_TEXT } from "#web/texts/shell.ts";
 
@@ -18,6 +21,21 @@ export function LanguageSwitch() {
   const [busy, setBusy] = useState(false);
   const next: Locale = language.locale === "en" ? "bn" : "en";
 
+  // A person's choice follows them to a device that has not made one: signed in on a new phone, the
+  // page turns to their language as soon as the session says which.
+  const saved = useSession().user?.language ?? null;
+  useEffect(() => {
+    if (!saved || saved === language.locale) return;
+    let current = true;
+    void loadLanguage(saved).then(
+      (loaded) => current && setLanguage(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [saved, language.locale, setLanguage]);
+
   const choose = async () => {
     setBusy(true);
     try {
@@ -25,6 +43,10 @@ export function LanguageSwitch() {
         loadLanguage(next),
         api("/api/language", { method: "PUT", body: { language: next } }),
       ]);
+      // The session says the new choice at once: the effect above would otherwise turn the page back.
+      queryClient.setQueryData(queryKeys.auth.me, (me: MeResponse | undefined) =>
+        me?.user ? { ...me, user: { ...me.user, language: next } } : me,
+      );
       setLanguage(loaded);
       // Answers with words of the server's (a problem's, a notification's) are asked for again in it.
       void queryClient.invalidateQueries();
@@ -39,12 +61,15 @@ export function LanguageSwitch() {
     <button
       type="button"
       lang={next}
-      className="btn btn-ghost btn-sm px-2"
+      className="btn btn-ghost btn-sm px-1 sm:px-2"
       onClick={choose}
       disabled={busy}
       aria-busy={busy}
+      aria-label={LANGUAGE_NAMES[next]}
     >
-      {LANGUAGE_NAMES[next]}
+      {/* On a phone the short name: the top bar has no room for "English" beside the theme and Sign In. */}
+      <span className="sm:hidden">{LANGUAGE_SHORT_NAMES[next]}</span>
+      <span className="hidden sm:inline">{LANGUAGE_NAMES[next]}</span>
     </button>
   );
 }

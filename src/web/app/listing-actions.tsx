@@ -7,8 +7,10 @@ import { useAcceptedOfferPrice } from "#web/features/messages/api/accepted-offer
 import { BookButton, useBookNow } from "#web/features/orders/book-button.tsx";
 import { MyOrderPanel } from "#web/features/orders/held-booking.tsx";
 import { ReportButton } from "#web/features/reports/report-button.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { useBelowViewport } from "#web/lib/use-below-viewport.ts";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { PhoneActionBar } from "./phone-action-bar.tsx";
 
 // Loaded after the page's first paint (issue 12's budget): their words, forms and mutations are not
@@ -41,12 +43,13 @@ export function ListingActions({ listing, reportedByMe, myOrder }: ListingAction
   const actionsRef = useRef<HTMLDivElement>(null);
   const actionsBelow = useBelowViewport(actionsRef);
   const bookNow = useBookNow(listing);
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.listingActions;
   // The seller looking at their own bike: nothing to book, ask or report, but it can be changed.
   const own = user?.id === listing.seller.id && listing.status === "available";
   const edit = (
     <Link to={paths.dashboard.editListing.getHref(listing.id)} className="btn btn-primary">
       <Pencil className="size-4" aria-hidden="true" />
-      Edit
+      {T.edit}
     </Link>
   );
 
@@ -63,7 +66,7 @@ export function ListingActions({ listing, reportedByMe, myOrder }: ListingAction
         actions?.querySelector<HTMLElement>("a[href], button:not(:disabled)")?.focus({ preventScroll: true });
       }}
     >
-      Your booking
+      {T.yourBooking}
     </button>
   ) : listing.status === "available" && user?.role !== "seller" && user?.role !== "admin" ? (
     <button
@@ -73,7 +76,7 @@ export function ListingActions({ listing, reportedByMe, myOrder }: ListingAction
       aria-haspopup="dialog"
       onClick={bookNow}
     >
-      Book now
+      {T.bookNow}
     </button>
   ) : null;
 

@@ -148,7 +148,7 @@ export function Navbar() {
 
         <div className="flex flex-1 items-center justify-end gap-1 sm:gap-2">
           <LanguageSwitch />
-          <ThemeToggle />
+          <ThemeToggle className="hidden sm:inline-flex" />
           {/* As wide and tall as the largest of its contents (Sign Up and Sign In, or the photo and Sign
               Out; below sm Sign In alone), so the theme toggle stays put when the session arrives (CLS). */}
           <div className="flex min-h-10 min-w-[4.75rem] items-center justify-end gap-1 sm:min-w-[10.5rem] sm:gap-2">
@@ -182,7 +182,7 @@ export function Navbar() {
             ) : (
               <>
                 {signUpLink("hidden sm:inline-flex")}
-                <Link to={paths.signin.getHref()} className="btn btn-primary btn-sm">
+                <Link to={paths.signin.getHref()} className="btn btn-primary btn-sm px-2 sm:px-3">
                   {T.signIn}
                 </Link>
               </>
@@ -216,6 +216,7 @@ export function Navbar() {
           // Below sm the top bar has room for the photo or "Sign In" only; the rest lives here.
           <div className="flex flex-wrap gap-2 px-4 sm:hidden">
             {user ? signOutButton() : signUpLink("btn-outline")}
+            <ThemeToggle labelled />
           </div>
         )}
       </div>

@@ -5,6 +5,8 @@ import { MSG } from "#shared/messages.ts";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { api } from "#web/lib/api-client.ts";
 import { isApiUnreachable, reportUnreachable, useApiUnreachable } from "#web/lib/connectivity.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 
 /** 1 s, 2 s, 4 s… between checks, never more than 30 s: the queries' own back-off. */
 export const checkDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
@@ -23,6 +25,8 @@ export function NetworkBanner() {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
   const checkNow = useRef<(() => void) | null>(null);
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.layout;
+  const msg = useTexts(MSG);
 
   useEffect(() => {
     if (!unreachable) return;
@@ -77,7 +81,7 @@ export function NetworkBanner() {
       <div className="alert alert-warning mx-auto flex max-w-3xl flex-wrap justify-between gap-3 shadow-lg">
         <span className="flex items-center gap-2">
           <WifiOff className="size-5 shrink-0" aria-hidden="true" />
-          {MSG.network.banner}
+          {msg.network.banner}
         </span>
         <PendingButton
           type="button"
@@ -86,7 +90,7 @@ export function NetworkBanner() {
           className="btn btn-sm"
           onClick={() => checkNow.current?.()}
         >
-          Try again
+          {T.networkTryAgain}
         </PendingButton>
       </div>
     </div>

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { Price } from "#web/components/price.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 
 type PhoneActionBarProps = {
   listing: Listing;
@@ -18,11 +20,12 @@ type PhoneActionBarProps = {
  * Put in the document's body: a landmark of its own, outside the bike's article and the page's main.
  */
 export function PhoneActionBar({ listing, show, action }: PhoneActionBarProps) {
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.listingActions;
   // `show` is only ever true after an observer reported, so never while rendering on a server.
   if (!show) return null;
   return createPortal(
     <aside
-      aria-label="Price and booking"
+      aria-label={T.phoneBar}
       className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-base-300 bg-base-100 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgb(0_0_0/0.08)] lg:hidden"
     >
       <div className="min-w-0 flex-1">

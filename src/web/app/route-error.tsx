@@ -2,6 +2,8 @@ import { RefreshCw } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import { paths } from "#web/config/paths.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 
 /**
@@ -17,6 +19,8 @@ function isChunkLoadError(error: unknown): boolean {
 
 export function RouteError() {
   const error = useRouteError();
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.routeError;
+  const msg = useTexts(MSG);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
 
   const chunk = isChunkLoadError(error);
@@ -25,19 +29,15 @@ export function RouteError() {
       role="alert"
       className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"
     >
-      <h1 className="text-2xl font-bold">{chunk ? MSG.generic.chunkFailed : "Something went wrong"}</h1>
-      <p className="text-base-content/80">
-        {chunk
-          ? "A newer version of MotoHaat is available. Reload the page to continue."
-          : "Sorry, this page hit a problem. Reloading usually helps; if it does not, try again in a few minutes."}
-      </p>
+      <h1 className="text-2xl font-bold">{chunk ? msg.generic.chunkFailed : T.heading}</h1>
+      <p className="text-base-content/80">{chunk ? T.newVersion : T.problem}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           <RefreshCw className="size-4" aria-hidden="true" />
-          Reload
+          {T.reload}
         </button>
         <Link to={paths.home.getHref()} className="btn btn-ghost" reloadDocument>
-          Back to homepage
+          {T.backHome}
         </Link>
       </div>
     </section>

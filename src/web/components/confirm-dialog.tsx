@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { Modal } from "./modal.tsx";
 import { PendingButton } from "./pending-button.tsx";
 
@@ -24,19 +26,20 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   onConfirm,
   onCancel,
   isPending = false,
   tone = "danger",
 }: ConfirmDialogProps) {
   const messageId = useId();
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.common;
   return (
     <Modal open={open} onClose={onCancel} title={title} describedBy={messageId}>
       <p id={messageId}>{message}</p>
       <div className="modal-action">
         <button type="button" className="btn btn-ghost" onClick={onCancel} data-autofocus>
-          {cancelLabel}
+          {cancelLabel ?? T.cancel}
         </button>
         <PendingButton
           type="button"

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useSay } from "#web/lib/i18n.tsx";
 
 /** Attributes that tie an input to its label and its error message. */
 export type FieldControlProps = {
@@ -23,6 +24,8 @@ type FormFieldProps = {
  * appears and stays linked to the input through aria-describedby, so it is read again on focus.
  */
 export function FormField({ id, label, error, hint, children, strongError = false }: FormFieldProps) {
+  // A schema's message is made in English (the server shares the schema): said in the page's language.
+  const say = useSay();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
@@ -43,7 +46,7 @@ export function FormField({ id, label, error, hint, children, strongError = fals
           role="alert"
           className={`text-sm text-error ${strongError ? "font-bold" : "font-medium"}`}
         >
-          {error}
+          {say(error)}
         </p>
       ) : null}
     </div>
@@ -55,9 +58,10 @@ export function FormField({ id, label, error, hint, children, strongError = fals
  * field), above its button; announced when it appears. Nothing while there is none.
  */
 export function FormError({ message }: { message: string | null | undefined }) {
+  const say = useSay();
   return message ? (
     <p role="alert" className="text-sm font-medium text-error">
-      {message}
+      {say(message)}
     </p>
   ) : null;
 }

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from "react";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { PendingButton } from "./pending-button.tsx";
 
 type LoadMoreProps = {
@@ -21,6 +23,7 @@ export function LoadMore({
   fetchNextPage,
 }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.common;
   const autoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
 
   // Re-created after each page: if the end of the list is still in view (a tall screen), the new
@@ -47,9 +50,9 @@ export function LoadMore({
         className="btn btn-outline"
         onClick={() => void fetchNextPage()}
         pending={isFetchingNextPage}
-        pendingLabel="Loading more…"
+        pendingLabel={T.loadingMore}
       >
-        Load more
+        {T.loadMore}
       </PendingButton>
     </div>
   );

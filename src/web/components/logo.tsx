@@ -1,8 +1,8 @@
 /** The MotoHaat mark and wordmark; the mark is the favicon drawn inline so it follows no request. */
 export function Logo({ className = "" }: { className?: string }) {
   return (
-    <span className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}>
-      <svg viewBox="0 0 64 64" className="size-8 shrink-0" aria-hidden="true" focusable="false">
+    <span className={`inline-flex items-center gap-1.5 font-bold tracking-tight sm:gap-2 ${className}`}>
+      <svg viewBox="0 0 64 64" className="size-7 shrink-0 sm:size-8" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" fill="#f97316" />
         <circle cx="18" cy="42" r="10" fill="none" stroke="#fff" strokeWidth="5" />
         <circle cx="46" cy="42" r="10" fill="none" stroke="#fff" strokeWidth="5" />
@@ -15,8 +15,9 @@ export function Logo({ className = "" }: { className?: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      <span className="text-xl">
-        Moto<span className="text-orange-600 dark:text-orange-400">Haat</span>
+      <span className="text-lg sm:text-xl">
+        {"Moto"}
+        <span className="text-orange-600 dark:text-orange-400">{"Haat"}</span>
       </span>
     </span>
   );

@@ -1,5 +1,7 @@
 import { X } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from "react";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 
 type ModalProps = {
   open: boolean;
@@ -75,6 +77,7 @@ export function useModalDialog(open: boolean, onClose: () => void) {
 export function Modal({ open, onClose, title, children, describedBy }: ModalProps) {
   const { ref, close, onCancel } = useModalDialog(open, onClose);
   const titleId = useId();
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.common;
 
   return (
     <dialog
@@ -94,7 +97,7 @@ export function Modal({ open, onClose, title, children, describedBy }: ModalProp
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-square -mt-1 -mr-2"
-              aria-label="Close"
+              aria-label={T.close}
               onClick={close}
             >
               <X className="size-5" aria-hidden="true" />

@@ -1,10 +1,15 @@
 import { createContext, useContext, useLayoutEffect } from "react";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 
-/** What index.html names the tab; a page without a title of its own shows it. */
-export const DEFAULT_TITLE = "MotoHaat — used motorbikes in Bangladesh";
+/**
+ * What index.html names the tab, in English; a page without a title of its own shows it (in the
+ * page's language: `browsePages.head.defaultTitle`).
+ */
+export const DEFAULT_TITLE: string = BROWSE_PAGES_TEXT.browsePages.head.defaultTitle;
 
-/** What index.html says of the site; a page without a description of its own keeps it. */
-export const DEFAULT_DESCRIPTION = "MotoHaat: buy and sell used motorbikes in Bangladesh.";
+/** What index.html says of the site, in English; a page without a description of its own keeps it. */
+export const DEFAULT_DESCRIPTION: string = BROWSE_PAGES_TEXT.browsePages.head.defaultDescription;
 
 /**
  * What a page rendered on the server asks of the HTML around it (src/web/entry-server.tsx): its head
@@ -39,18 +44,20 @@ type PageHeadOptions = {
  */
 export function usePageTitle(title: string, options: PageHeadOptions = {}): void {
   const head = useContext(PageHeadContext);
+  const defaults = useTexts(BROWSE_PAGES_TEXT).browsePages.head;
+  const defaultTitle = defaults.defaultTitle;
   if (head) {
     head.title = title;
-    head.description = options.description ?? DEFAULT_DESCRIPTION;
+    head.description = options.description ?? defaults.defaultDescription;
     head.status = options.notFound ? 404 : 200;
     head.jsonLd = options.jsonLd;
   }
   useLayoutEffect(() => {
     document.title = title;
     return () => {
-      document.title = DEFAULT_TITLE;
+      document.title = defaultTitle;
     };
-  }, [title]);
+  }, [title, defaultTitle]);
 }
 
 /** `usePageTitle` for a page that picks its title inside its JSX. */

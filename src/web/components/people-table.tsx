@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import type { Image } from "#shared/schemas/images.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 
 type PersonRow = { id: string; name: string; email: string; photo: Image | null };
@@ -29,6 +31,8 @@ type PeopleTableProps<T extends PersonRow> = {
  * Never empty: the list frame around it says when there is nobody to list.
  */
 export function PeopleTable<T extends PersonRow>({ caption, people, columns }: PeopleTableProps<T>) {
+  const texts = useTexts(BROWSE_PAGES_TEXT).browsePages.common;
+  const format = useFormat();
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="table table-sm sm:table-md">
@@ -36,9 +40,9 @@ export function PeopleTable<T extends PersonRow>({ caption, people, columns }: P
         <thead>
           <tr>
             <th scope="col" className="w-10">
-              #
+              {"#"}
             </th>
-            <th scope="col">User</th>
+            <th scope="col">{texts.user}</th>
             {columns.map((c) => (
               <th key={c.header} scope="col" className={c.actions ? ACTIONS_CELL : undefined}>
                 {c.header}
@@ -50,7 +54,7 @@ export function PeopleTable<T extends PersonRow>({ caption, people, columns }: P
           {people.map((person, i) => (
             <tr key={person.id}>
               <th scope="row" className="font-normal text-base-content/70">
-                {i + 1}
+                {format.number(i + 1)}
               </th>
               <td>
                 <div className="flex items-center gap-3">

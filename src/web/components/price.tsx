@@ -1,4 +1,4 @@
-import { formatTaka } from "#shared/format.ts";
+import { useFormat } from "#web/lib/i18n.tsx";
 
 type PriceProps = {
   /** Whole taka. */
@@ -8,9 +8,10 @@ type PriceProps = {
 
 /** A price as `৳1,50,000`; the raw number stays machine-readable in `value`. */
 export function Price({ amount, className }: PriceProps) {
+  const format = useFormat();
   return (
     <data value={amount} className={className}>
-      {formatTaka(amount)}
+      {format.taka(amount)}
     </data>
   );
 }

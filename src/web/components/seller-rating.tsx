@@ -1,10 +1,15 @@
 import { Star } from "lucide-react";
+import { bengaliDigits } from "#shared/digits.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import type { SellerRating } from "#shared/schemas/people.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 
-/** "4.5": the average as people read it (one decimal, "4.0" as "4"). */
-export function formatAverage(average: number): string {
-  return Number.isInteger(average) ? String(average) : average.toFixed(1);
+/** "4.5": the average as people read it (one decimal, "4.0" as "4"); in Bangla with its digits ("৪.৫"). */
+export function formatAverage(average: number, locale: Locale = "en"): string {
+  const said = Number.isInteger(average) ? String(average) : average.toFixed(1);
+  return locale === "bn" ? bengaliDigits(said) : said;
 }
 
 /**
@@ -21,18 +26,21 @@ export function SellerRatingBadge({
   hideEmpty?: boolean;
   className?: string;
 }) {
+  const msg = useTexts(MSG).rating;
+  const format = useFormat();
   if (rating.count === 0) {
     return hideEmpty ? null : (
-      <span className={`text-sm text-base-content/70 ${className}`}>{MSG.rating.noRatings}</span>
+      <span className={`text-sm text-base-content/70 ${className}`}>{msg.noRatings}</span>
     );
   }
-  const said = MSG.rating.average(formatAverage(rating.average), rating.count);
+  const average = formatAverage(rating.average, format.locale);
+  const said = msg.average(average, rating.count);
   return (
     <span className={`inline-flex items-center gap-1 text-sm ${className}`}>
       <Star className="size-4 shrink-0 fill-warning text-warning" aria-hidden="true" />
       <span aria-hidden="true">
-        <span className="font-semibold">{formatAverage(rating.average)}</span>{" "}
-        <span className="text-base-content/70">({rating.count})</span>
+        <span className="font-semibold">{average}</span>{" "}
+        <span className="text-base-content/70">{`(${format.number(rating.count)})`}</span>
       </span>
       <span className="sr-only">{said}</span>
     </span>
@@ -41,12 +49,10 @@ export function SellerRatingBadge({
 
 /** Five stars, `stars` of them filled: a review's stars, named "4 stars out of 5" as one image. */
 export function StarRow({ stars, className = "" }: { stars: number; className?: string }) {
+  const msg = useTexts(MSG).rating;
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.common;
   return (
-    <span
-      role="img"
-      aria-label={`${MSG.rating.starLabel(stars)} out of 5`}
-      className={`inline-flex ${className}`}
-    >
+    <span role="img" aria-label={T.outOfFive(msg.starLabel(stars))} className={`inline-flex ${className}`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <Star
           key={n}

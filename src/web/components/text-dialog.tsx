@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { FieldError } from "./field-error.tsx";
 import { Modal } from "./modal.tsx";
 import { PendingButton } from "./pending-button.tsx";
@@ -48,6 +50,7 @@ export function TextDialog({
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.common;
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-error`;
   const submit = (e: FormEvent) => {
@@ -88,7 +91,7 @@ export function TextDialog({
         <FieldError id={errorId} message={error} />
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
+            {T.cancel}
           </button>
           <PendingButton
             type="submit"

@@ -61,10 +61,21 @@ export function failedAnswer(status: number, title: string, body: unknown): ApiE
 
 /** The pages' language (src/web/lib/i18n.tsx's LanguageProvider keeps it). */
 let pageLocale: Locale = DEFAULT_LOCALE;
+/** A text this module makes in English (`MSG.generic.somethingWrong`), in the pages' language. */
+let say = (text: string) => text;
 
-/** The language the API is asked to answer in from now on: the one the pages are shown in. */
-export function setApiLocale(locale: Locale): void {
+/** The language the API is asked to answer in: for a request made outside `api()` (an upload's). */
+export function apiLanguage(): Locale {
+  return pageLocale;
+}
+
+/**
+ * The language the API is asked to answer in from now on, the one the pages are shown in, and how this
+ * module's own texts are said in it.
+ */
+export function setApiLanguage(locale: Locale, sayText: (text: string) => string): void {
   pageLocale = locale;
+  say = sayText;
 }
 
 type Body = FormData | Record<string, unknown> | undefined;
@@ -142,7 +153,8 @@ export function refreshAfter(error: unknown, refresh: () => Promise<unknown>): P
 
 /** A failed call's message, fit for a person: the server's `detail` (never a raw body), or an apology. */
 export function errorMessage(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : MSG.generic.somethingWrong;
+  // The server's problems come in the page's language already; what this side made, in English, is said in it.
+  return say(err instanceof Error && err.message ? err.message : MSG.generic.somethingWrong);
 }
 
 /** TanStack Query's retry rule: retry network and 5xx failures up to 3 times, never a 4xx answer. */

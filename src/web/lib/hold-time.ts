@@ -9,13 +9,17 @@ const HOUR = 60 * MINUTE;
  * passed (or when there is no hold). Rounded up, as "pay within" means: 47 h 10 min left reads
  * `48 hours`, and the last seconds still read `1 minute`.
  */
-export function holdTimeLeft(holdUntil: string | null, now = Date.now()): string | null {
+export function holdTimeLeft(
+  holdUntil: string | null,
+  now = Date.now(),
+  msg: Pick<typeof MSG, "booking"> = MSG,
+): string | null {
   if (!holdUntil) return null;
   const left = new Date(holdUntil).getTime() - now;
   if (!(left > 0)) return null;
   return left < HOUR
-    ? MSG.booking.minutes(Math.ceil(left / MINUTE))
-    : MSG.booking.hours(Math.ceil(left / HOUR));
+    ? msg.booking.minutes(Math.ceil(left / MINUTE))
+    : msg.booking.hours(Math.ceil(left / HOUR));
 }
 
 /** Whether a held booking's time to pay has passed (the server then refuses payment, 409). */
@@ -23,11 +27,18 @@ export function holdPassed(holdUntil: string | null, now = Date.now()): boolean 
   return holdUntil !== null && new Date(holdUntil).getTime() <= now;
 }
 
-/** "Booked by you — pay within N hours" for a held order; once the time is up, that it is. */
-export function heldMessage(holdUntil: string | null, now = Date.now()): string {
-  if (holdPassed(holdUntil, now)) return MSG.booking.timeUp;
-  const left = holdTimeLeft(holdUntil, now);
-  return left ? MSG.booking.heldByYou(left) : MSG.booking.heldBadge;
+/**
+ * "Booked by you — pay within N hours" for a held order; once the time is up, that it is. In the page's
+ * language when given the page's texts (`useTexts(MSG)`).
+ */
+export function heldMessage(
+  holdUntil: string | null,
+  now = Date.now(),
+  msg: Pick<typeof MSG, "booking"> = MSG,
+): string {
+  if (holdPassed(holdUntil, now)) return msg.booking.timeUp;
+  const left = holdTimeLeft(holdUntil, now, msg);
+  return left ? msg.booking.heldByYou(left) : msg.booking.heldBadge;
 }
 
 /**

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { SHELL_TEXT } from "#web/texts/shell.ts";
-import { ENGLISH, LanguageProvider, loadLanguage, textsIn, useFormat, useTexts } from "./i18n.tsx";
+import { ENGLISH, LanguageProvider, loadLanguage, sayIn, textsIn, useFormat, useTexts } from "./i18n.tsx";
 
 function Sample() {
   const msg = useTexts(MSG);
@@ -49,7 +49,7 @@ describe("the pages' texts in the page's language", () => {
     expect(items()).toEqual([
       "হোম",
       "আপনি বুক করেছেন — ৩ ঘণ্টা-এর মধ্যে দাম দিন",
-      "Scooter-এ কোনো বাইক নেই",
+      "Scooter: কোনো বাইক নেই",
       "৳১,৫০,০০০",
       "০৫ নভেম্বর ২০২২",
     ]);
@@ -59,7 +59,7 @@ describe("the pages' texts in the page's language", () => {
   it("records the messages a render used (the server sends those with a page), and says a taka argument in Bangla", async () => {
     const bn = { ...(await loadLanguage("bn")), used: new Set<string>() };
     const msg = textsIn(MSG, bn);
-    expect(msg.listing.empty("৳1,50,000")).toBe("৳১,৫০,০০০-এ কোনো বাইক নেই");
+    expect(msg.listing.empty("৳1,50,000")).toBe("৳১,৫০,০০০: কোনো বাইক নেই");
     expect([...bn.used]).toEqual(["listing.empty"]);
   });
 
@@ -73,7 +73,28 @@ describe("the pages' texts in the page's language", () => {
       </LanguageProvider>,
     );
     // At first the page has only the messages it came with; then every one.
-    expect(await screen.findByText("Scooter-এ কোনো বাইক নেই")).toBeInTheDocument();
+    expect(await screen.findByText("Scooter: কোনো বাইক নেই")).toBeInTheDocument();
     expect(items()[0]).toBe("হোম");
+  });
+});
+
+describe("a text made in English elsewhere (a shared schema's message, a client-made error)", () => {
+  it("is said in Bangla when it is the catalogue's, with its values; any other text as it is", async () => {
+    const bn = await loadLanguage("bn");
+    expect(sayIn(MSG.listing.yearRange(1990, 2026), bn)).toBe("সাল ১৯৯০ থেকে ২০২৬-এর মধ্যে হতে হবে");
+    expect(sayIn(MSG.generic.somethingWrong, bn)).toBe("কিছু একটা সমস্যা হয়েছে, আবার চেষ্টা করুন");
+    expect(sayIn("The bank of Narnia said no.", bn)).toBe("The bank of Narnia said no.");
+    expect(sayIn(MSG.generic.somethingWrong, ENGLISH)).toBe(MSG.generic.somethingWrong);
+  });
+});
+
+describe("two trees alike at the top", () => {
+  it("are each said from their own texts", async () => {
+    const bn = await loadLanguage("bn");
+    const a = { shell: { nav: SHELL_TEXT.shell.nav } };
+    const b = { shell: { footer: SHELL_TEXT.shell.footer } };
+    expect(textsIn(a, bn).shell.nav.home).toBe("হোম");
+    expect(textsIn(b, bn).shell.footer.faq).toBe("সাধারণ প্রশ্ন");
+    expect(textsIn(a, bn).shell.nav.blog).toBe("ব্লগ");
   });
 });

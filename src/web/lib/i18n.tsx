@@ -6,8 +6,15 @@
  * ICU catalogue by FormatJS's intl-messageformat (loaded only then, without its parser).
  */
 import type { IntlMessageFormat } from "intl-messageformat";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
-import { formatDate, formatDateTime, formatNumber, formatTaka, relocalise } from "#shared/format.ts";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatTaka,
+  messageArgument,
+  relocalise,
+} from "#shared/format.ts";
 import type { CompiledCatalogue, CompiledMessage } from "#shared/i18n/compile.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#shared/i18n/locales.ts";
 
@@ -18,6 +25,12 @@ export type Language = {
   /** Only some of the catalogue (those a rendered page used): the rest loads after hydration. */
   partial: boolean;
   Formatter: typeof IntlMessageFormat | null;
+  /**
+   * The message an English text was made from (src/shared/i18n/catalogue.ts's reverse lookup), for
+   * texts made in English before anyone knew the page's language: a form's validation message from a
+   * schema the server shares, a client-made error. Loaded with the whole catalogue, never in English.
+   */
+  find?: (text: string) => { key: string; args: string[] } | undefined;
   /** On the server: every key the render asked for, to send with the page. */
   used?: Set<string>;
 };
@@ -30,34 +43,66 @@ export const ENGLISH: Language = { locale: DEFAULT_LOCALE, messages: {}, partial
  */
 export async function loadLanguage(locale: Locale, known?: CompiledCatalogue): Promise<Language> {
   if (locale === DEFAULT_LOCALE) return ENGLISH;
-  const [{ IntlMessageFormat: Formatter }, messages] = await Promise.all([
+  const [{ IntlMessageFormat: Formatter }, messages, find] = await Promise.all([
     import("intl-messageformat"),
     known ?? import("virtual:catalogue/bn").then((catalogue) => catalogue.default),
+    known ? undefined : import("#shared/i18n/catalogue.ts").then((catalogue) => catalogue.findMessage),
   ]);
-  return { locale, messages, partial: known !== undefined, Formatter };
+  return { locale, messages, partial: known !== undefined, Formatter, find };
 }
 
 const formatters = new WeakMap<Language, Map<string, IntlMessageFormat>>();
-const trees = new WeakMap<Language, Map<string, object>>();
+/** Each language's proxies, by the tree they stand for and the key they sit at. */
+const trees = new WeakMap<Language, WeakMap<object, Map<string, object>>>();
 
-/** `language`'s own map in `maps`, made on first use. */
-function keptFor<V>(maps: WeakMap<Language, Map<string, V>>, language: Language): Map<string, V> {
-  let kept = maps.get(language);
+function keptFormatters(language: Language): Map<string, IntlMessageFormat> {
+  let kept = formatters.get(language);
   if (!kept) {
     kept = new Map();
-    maps.set(language, kept);
+    formatters.set(language, kept);
   }
   return kept;
 }
 
-/** A template's argument in `locale`: our dates and taka amounts written again, counts as numbers. */
+/** The proxies of `tree` in `language`, by the key it sits at (a tree is read at one place, in practice). */
+function keptTrees(language: Language, tree: object): Map<string, object> {
+  let byTree = trees.get(language);
+  if (!byTree) {
+    byTree = new WeakMap();
+    trees.set(language, byTree);
+  }
+  let kept = byTree.get(tree);
+  if (!kept) {
+    kept = new Map();
+    byTree.set(tree, kept);
+  }
+  return kept;
+}
+
+/** A template's argument in `locale`: our dates and taka amounts written again. */
 function argumentIn(arg: unknown, locale: Locale): unknown {
   return typeof arg === "string" ? (relocalise(arg, locale) ?? arg) : arg;
 }
 
+/**
+ * A text of the English catalogue, made in English (a schema's validation message, a client-made
+ * error), said in `language`; any other text (the server's, already in the page's language; a card
+ * provider's) as it is.
+ */
+export function sayIn(text: string, language: Language): string {
+  if (language.locale === DEFAULT_LOCALE || !language.find) return text;
+  const found = language.find(text);
+  const message = found && language.messages[found.key];
+  if (!found || message === undefined) return text;
+  const args = found.args.map((arg) =>
+    messageArgument(arg, language.locale, (inner) => sayIn(inner, language)),
+  );
+  return format(language, found.key, message, args);
+}
+
 function format(language: Language, key: string, message: CompiledMessage, args: unknown[]): string {
   if (typeof message === "string" || !language.Formatter) return String(message);
-  const kept = keptFor(formatters, language);
+  const kept = keptFormatters(language);
   let formatter = kept.get(key);
   if (!formatter) {
     formatter = new language.Formatter(message, language.locale);
@@ -69,9 +114,8 @@ function format(language: Language, key: string, message: CompiledMessage, args:
 
 /** `tree` (whose keys are the catalogue's, from its root) said in `language`. */
 function localised<T extends object>(tree: T, language: Language, prefix = ""): T {
-  const kept = keptFor(trees, language);
-  const id = `${prefix}\u0000${Object.keys(tree).join(",")}`;
-  const found = kept.get(id);
+  const kept = keptTrees(language, tree);
+  const found = kept.get(prefix);
   if (found) return found as T;
   const proxy = new Proxy(tree, {
     get(target, property, receiver) {
@@ -96,13 +140,24 @@ function localised<T extends object>(tree: T, language: Language, prefix = ""): 
       return value;
     },
   });
-  kept.set(id, proxy);
+  kept.set(prefix, proxy);
   return proxy;
 }
 
 /** `tree` in `language`: the tree itself in English. For code outside a component (a list of links). */
 export function textsIn<T extends object>(tree: T, language: Language): T {
   return language.locale === DEFAULT_LOCALE ? tree : localised(tree, language);
+}
+
+/** The browser's page language, for code that runs outside a render (a callback's toast). */
+let shownLanguage: Language = ENGLISH;
+
+/**
+ * `sayIn` in the language the page is shown in now: for a text raised outside a render (a toast from
+ * a callback, a module's own message). In a component, `useTexts` or `useSay`.
+ */
+export function sayNow(text: string): string {
+  return sayIn(text, shownLanguage);
 }
 
 type LanguageContextValue = { language: Language; setLanguage(language: Language): void };
@@ -116,13 +171,14 @@ export function LanguageProvider({
   children,
 }: {
   initial: Language;
-  onChange?: (locale: Locale) => void;
+  onChange?: (language: Language) => void;
   children: ReactNode;
 }) {
   const [language, setLanguage] = useState(initial);
   useEffect(() => {
     if (typeof document !== "undefined") document.documentElement.lang = language.locale;
-    onChange?.(language.locale);
+    shownLanguage = language;
+    onChange?.(language);
     // A page rendered on the server brought only the messages it used: the rest, for what comes next.
     if (!language.partial) return;
     let current = true;
@@ -150,6 +206,12 @@ export function useLocale(): Locale {
 /** `tree`'s texts in the page's language (see the top of this file). */
 export function useTexts<T extends object>(tree: T): T {
   return textsIn(tree, useContext(LanguageContext).language);
+}
+
+/** `sayIn` in the page's language: for a text made in English elsewhere (a field's validation message). */
+export function useSay(): (text: string) => string {
+  const { language } = useContext(LanguageContext);
+  return useCallback((text: string) => sayIn(text, language), [language]);
 }
 
 /** Numbers, taka and dates as the page's language writes them (`৳১,৫০,০০০`, `০৫ নভেম্বর ২০২২`). */

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import { paths } from "#web/config/paths.ts";
+import { sayNow } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
 
 /** The `from` value for the page the user is on now, so sign-in can return them to it. */
@@ -16,7 +17,7 @@ export function useSendToSignin(): (from?: string) => void {
   const navigate = useNavigate();
   const location = useLocation();
   return (from) => {
-    toast.info(MSG.auth.signInFirst);
+    toast.info(sayNow(MSG.auth.signInFirst));
     void navigate(paths.signin.getHref(from ?? currentPath(location)));
   };
 }

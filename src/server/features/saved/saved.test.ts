@@ -7,7 +7,6 @@ import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { bookOrder, buildListing, signedInUser } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 import type { SavedPage } from "#shared/schemas/saved.ts";
-import { TALK_MSG } from "#shared/talk-messages.ts";
 
 const save = (app: Parameters<typeof call>[0], cookie: string | undefined, id: string) =>
   call(app, { method: "PUT", url: `/api/saved/${id}`, cookie });
@@ -143,8 +142,8 @@ describe("saved bikes", () => {
     expect(rows.map((r) => r.userId).sort()).toEqual([a.user.id, b.user.id].sort());
     expect(rows.map((r) => r.userId)).not.toContain(bystander.user.id);
     expect(rows[0]!.data).toEqual({
-      title: TALK_MSG.saved.priceDropTitle("Yamaha FZ"),
-      body: TALK_MSG.saved.priceDropBody("৳1,85,000", "৳1,70,000"),
+      title: MSG.saved.priceDropTitle("Yamaha FZ"),
+      body: MSG.saved.priceDropBody("৳1,85,000", "৳1,70,000"),
       link: `/products/productdetails/${bike.id}`,
       bike: { model: "Yamaha FZ", price: 170_000 },
     });
@@ -207,7 +206,7 @@ describe("a saved bike is sold", () => {
     expect(sold).toEqual([
       {
         kind: "savedSold",
-        title: TALK_MSG.saved.soldTitle(bike.model),
+        title: MSG.saved.soldTitle(bike.model),
         link: `/products/productdetails/${bike.id}`,
       },
     ]);

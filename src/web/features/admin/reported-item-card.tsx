@@ -1,7 +1,6 @@
 import { Flag } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDate } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ReportedListing } from "#shared/schemas/reports.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
@@ -11,7 +10,10 @@ import { Price } from "#web/components/price.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { usePlaceNames } from "#web/lib/place-names.ts";
 import { toast } from "#web/lib/toast.ts";
+import { DASHBOARD_SCREENS_TEXT } from "#web/texts/dashboard-screens.ts";
 import { useDismissReports } from "./api/dismiss-reports.ts";
 import { useRemoveListing } from "./api/remove-listing.ts";
 
@@ -24,6 +26,10 @@ const failed = (err: Error) => toast.error(errorMessage(err));
  */
 export function ReportedItemCard({ item }: { item: ReportedListing }) {
   const { listing, seller, reports } = item;
+  const T = useTexts(DASHBOARD_SCREENS_TEXT).dashboardScreens.reportedCard;
+  const msg = useTexts(MSG);
+  const format = useFormat();
+  const places = usePlaceNames();
   const [confirming, setConfirming] = useState(false);
   const dismiss = useDismissReports();
   const remove = useRemoveListing();
@@ -42,17 +48,17 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
       overlay={
         <span className="badge badge-error absolute top-3 left-3 z-10 gap-1 font-semibold">
           <Flag className="size-3" aria-hidden="true" />
-          reported
+          {T.reported}
         </span>
       }
     >
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/80">
         <Price amount={listing.askingPrice} className="font-semibold text-base-content" />
-        <span>{listing.category.label}</span>
+        <span>{places.category(listing.category.slug)}</span>
       </p>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="inline-flex items-center gap-1">
-          {MSG.admin.sellerLabel}
+          {msg.admin.sellerLabel}
           <Link to={paths.sellers.getHref(seller.id)} className="link link-hover font-medium">
             {seller.name}
           </Link>
@@ -62,19 +68,18 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
           {seller.email}
         </a>
       </p>
-      <section aria-label="Reports" className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold">
-          {reports.length === 1 ? "1 report" : `${reports.length} reports`}
-        </h3>
+      <section aria-label={T.reports} className="flex flex-col gap-2">
+        <h3 className="text-sm font-semibold">{T.reportCount(reports.length)}</h3>
         <ul className="flex flex-col gap-2">
           {reports.map((r) => (
             <li key={r.id} className="rounded-box bg-base-200 p-3 text-sm">
               <p className="whitespace-pre-line break-words">{r.reason}</p>
               <p className="mt-1 text-xs text-base-content/70">
                 <span className="font-medium text-base-content/90">{r.reporter.name}</span>{" "}
-                <span className="break-all">({r.reporter.email})</span> ·{" "}
+                <span className="break-all">{T.reporterEmail(r.reporter.email)}</span>
+                {" · "}
                 <time dateTime={r.reportedAt} className="whitespace-nowrap">
-                  {formatDate(r.reportedAt)}
+                  {format.date(r.reportedAt)}
                 </time>
               </p>
             </li>
@@ -91,12 +96,12 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
           disabled={remove.isPending}
           onClick={() =>
             dismiss.mutate(listing.id, {
-              onSuccess: () => toast.success("the reports were dismissed"),
+              onSuccess: () => toast.success(T.dismissed),
               onError: failed,
             })
           }
         >
-          dismiss
+          {T.dismiss}
         </PendingButton>
         <button
           type="button"
@@ -104,21 +109,21 @@ export function ReportedItemCard({ item }: { item: ReportedListing }) {
           disabled={busy}
           onClick={() => setConfirming(true)}
         >
-          remove listing
+          {T.removeListing}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Remove this listing?"
-        message={`“${listing.model}” will disappear from MotoHaat. A bike that was already booked stays in its buyer's orders.`}
-        confirmLabel="Remove listing"
+        title={T.confirmTitle}
+        message={T.confirmMessage(listing.model)}
+        confirmLabel={T.confirmLabel}
         isPending={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(listing.id, {
             onSuccess: () => {
               setConfirming(false);
-              toast.success(MSG.admin.listingRemoved);
+              toast.success(msg.admin.listingRemoved);
             },
             onError: (err) => {
               setConfirming(false);

@@ -3,20 +3,23 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { DASHBOARD_SCREENS_TEXT } from "#web/texts/dashboard-screens.ts";
 import { useReportedItems } from "./api/get-reported-items.ts";
 import { ReportedItemCard } from "./reported-item-card.tsx";
 
 export default function ReportedItemsPage() {
+  const T = useTexts(DASHBOARD_SCREENS_TEXT).dashboardScreens.reportedItems;
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>Reported items — MotoHaat</PageTitle>
-      <h1 className="text-2xl font-bold">Reported items</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{T.heading}</h1>
       <ListFrame
         query={useReportedItems()}
-        loading={<Spinner label="Loading reported items" />}
+        loading={<Spinner label={T.loading} />}
         empty={
-          <EmptyState title="No reported items" icon={<ShieldCheck className="size-10" />}>
-            When a buyer reports a bike, it shows up here with their reason.
+          <EmptyState title={T.emptyTitle} icon={<ShieldCheck className="size-10" />}>
+            {T.emptyHint}
           </EmptyState>
         }
       >

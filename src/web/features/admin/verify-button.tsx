@@ -5,7 +5,9 @@ import type { AdminSeller } from "#shared/schemas/admin.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { DASHBOARD_SCREENS_TEXT } from "#web/texts/dashboard-screens.ts";
 import { useUnverifySeller, useVerifySeller } from "./api/verify-seller.ts";
 
 const failed = (err: Error) => toast.error(errorMessage(err));
@@ -16,6 +18,8 @@ const failed = (err: Error) => toast.error(errorMessage(err));
  * _Remove verification_, which also asks first, so a tick given by mistake can be taken back later.
  */
 export function VerifyButton({ seller }: { seller: AdminSeller }) {
+  const T = useTexts(DASHBOARD_SCREENS_TEXT).dashboardScreens.verifyButton;
+  const msg = useTexts(MSG);
   const verify = useVerifySeller();
   const unverify = useUnverifySeller();
   const [confirming, setConfirming] = useState(false);
@@ -27,7 +31,7 @@ export function VerifyButton({ seller }: { seller: AdminSeller }) {
     unverify.mutate(seller.id, {
       onSuccess: () => {
         setAnswered(false);
-        toast.success(MSG.admin.unverified);
+        toast.success(msg.admin.unverified);
       },
       onError: failed,
     });
@@ -38,7 +42,7 @@ export function VerifyButton({ seller }: { seller: AdminSeller }) {
         onSuccess: () => {
           setConfirming(false);
           setAnswered(false);
-          toast.success(MSG.admin.unverified);
+          toast.success(msg.admin.unverified);
         },
         onError: (err) => {
           setConfirming(false);
@@ -53,17 +57,17 @@ export function VerifyButton({ seller }: { seller: AdminSeller }) {
         setAnswered(true);
         toast.success(({ closeToast }) => (
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            {MSG.admin.verified}
+            {msg.admin.verified}
             <button
               type="button"
               className="btn btn-sm btn-outline"
-              aria-label={MSG.admin.undoVerify(seller.name)}
+              aria-label={msg.admin.undoVerify(seller.name)}
               onClick={() => {
                 closeToast();
                 undo();
               }}
             >
-              {MSG.admin.undo}
+              {msg.admin.undo}
             </button>
           </span>
         ));
@@ -81,38 +85,38 @@ export function VerifyButton({ seller }: { seller: AdminSeller }) {
         <>
           <span className="inline-flex items-center gap-1 text-sm font-medium whitespace-nowrap">
             <BadgeCheck className="size-4 text-success" aria-hidden="true" />
-            verified
+            {T.verified}
           </span>
           <PendingButton
             type="button"
             className="btn btn-ghost btn-sm"
-            aria-label={`${MSG.admin.removeVerification} of ${seller.name}`}
+            aria-label={T.removeVerificationLabel(seller.name)}
             pending={unverify.isPending && !confirming}
             spinnerSize="xs"
             onClick={() => setConfirming(true)}
           >
-            {MSG.admin.removeVerification}
+            {msg.admin.removeVerification}
           </PendingButton>
         </>
       ) : (
         <PendingButton
           type="button"
           className="btn btn-primary btn-sm"
-          aria-label={`verify ${seller.name}`}
+          aria-label={T.verifyLabel(seller.name)}
           pending={unverify.isPending && !confirming}
           spinnerSize="xs"
           onClick={() => setConfirming(true)}
         >
-          verify
+          {T.verify}
         </PendingButton>
       )}
       <ConfirmDialog
         open={confirming}
         title={
-          verified ? MSG.admin.confirmUnverifyTitle(seller.name) : MSG.admin.confirmVerifyTitle(seller.name)
+          verified ? msg.admin.confirmUnverifyTitle(seller.name) : msg.admin.confirmVerifyTitle(seller.name)
         }
-        message={verified ? MSG.admin.confirmUnverify : MSG.admin.confirmVerify}
-        confirmLabel={verified ? MSG.admin.removeVerification : MSG.admin.verify}
+        message={verified ? msg.admin.confirmUnverify : msg.admin.confirmVerify}
+        confirmLabel={verified ? msg.admin.removeVerification : msg.admin.verify}
         tone={verified ? "danger" : "primary"}
         isPending={verify.isPending || unverify.isPending}
         onCancel={() => setConfirming(false)}

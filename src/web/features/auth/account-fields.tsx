@@ -1,5 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "#web/components/form-field.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 
 /**
  * The inputs of the account forms (sign-in, sign-up, profile, passwords), written once so that each
@@ -79,11 +81,6 @@ export function PasswordField({
 
 /** A new password's input, with the rule NewPasswordSchema enforces spelt out under it. */
 export function NewPasswordField(props: FieldProps) {
-  return (
-    <PasswordField
-      {...props}
-      autoComplete="new-password"
-      hint="At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! @ # $ % ^ & *"
-    />
-  );
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.fields;
+  return <PasswordField {...props} autoComplete="new-password" hint={T.newPasswordHint} />;
 }

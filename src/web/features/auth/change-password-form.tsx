@@ -9,7 +9,9 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { NewPasswordField, PasswordField } from "./account-fields.tsx";
 import { useChangePassword } from "./account-security-api.ts";
 
@@ -21,6 +23,8 @@ const fields = ["currentPassword", "newPassword"] as const;
  * A Google-only account has no current password to give: it is told how to set a first one instead.
  */
 export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPassword"> }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.password;
+  const msg = useTexts(MSG);
   const change = useChangePassword();
   const {
     register,
@@ -41,7 +45,7 @@ export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPa
       if (!showFieldErrors(err, setError, fields)) setError("root", { type: "server", message: err.message });
       return;
     }
-    toast.success(MSG.account.passwordChanged);
+    toast.success(msg.account.passwordChanged);
     reset();
   });
 
@@ -52,7 +56,7 @@ export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPa
     >
       <div className="card-body gap-4">
         <h2 id="change-password-heading" className="card-title text-lg">
-          {user.hasPassword ? "Change password" : "Password"}
+          {user.hasPassword ? T.changeHeading : T.heading}
         </h2>
         {user.hasPassword ? (
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -60,31 +64,29 @@ export function ChangePasswordForm({ user }: { user: Pick<User, "email" | "hasPa
             <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
             <PasswordField
               id="current-password"
-              label="Current password"
+              label={T.current}
               error={errors.currentPassword?.message}
               registration={register("currentPassword")}
             />
             <NewPasswordField
               id="change-new-password"
-              label="New password"
+              label={T.newPassword}
               error={errors.newPassword?.message}
               registration={register("newPassword")}
             />
-            <p className="text-sm text-base-content/70">
-              Every other device you are signed in on will be signed out.
-            </p>
+            <p className="text-sm text-base-content/70">{T.othersSignedOut}</p>
             <FormError message={errors.root?.message} />
             <PendingButton type="submit" className="btn btn-primary self-start" pending={change.isPending}>
-              Change password
+              {T.submit}
             </PendingButton>
           </form>
         ) : (
           <p className="text-sm">
-            You sign in with Google, so your account has no password yet. To set one, use{" "}
+            {T.noPasswordBefore}{" "}
             <Link to={paths.forgotPassword.getHref()} className="link link-primary font-medium">
-              Forgot password?
+              {T.noPasswordLink}
             </Link>{" "}
-            on the sign-in page: we email you a link to choose it.
+            {T.noPasswordAfter}
           </p>
         )}
       </div>

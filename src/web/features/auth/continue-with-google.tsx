@@ -1,7 +1,9 @@
 import { useSearchParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
-import { googleSigninErrorMessage } from "#shared/schemas/auth.ts";
+import { type GoogleSigninError, googleSigninErrorMessage } from "#shared/schemas/auth.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { useAuthProviders } from "./api.ts";
 
 /** Google's "G", in its own colours as Google's branding asks. */
@@ -36,13 +38,15 @@ function GoogleMark() {
  * A plain link, not a fetch: the server redirects the whole page to Google and back.
  */
 export function ContinueWithGoogle({ from, hint }: { from?: string | null; hint?: string }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.google;
+  const msg = useTexts(MSG);
   const { data, isPending } = useAuthProviders();
   if (!data?.google && !isPending) return null;
   const href = from ? `/api/auth/google?from=${encodeURIComponent(from)}` : "/api/auth/google";
   const label = (
     <>
       <GoogleMark />
-      {MSG.google.continue}
+      {msg.google.continue}
     </>
   );
   return (
@@ -50,7 +54,7 @@ export function ContinueWithGoogle({ from, hint }: { from?: string | null; hint?
       className={`flex flex-col gap-2 ${isPending ? "invisible" : ""}`}
       aria-hidden={isPending || undefined}
     >
-      <div className="divider my-0 text-sm text-base-content/70">or</div>
+      <div className="divider my-0 text-sm text-base-content/70">{T.or}</div>
       {isPending ? (
         <span className="btn btn-outline w-full gap-2">{label}</span>
       ) : (
@@ -66,7 +70,18 @@ export function ContinueWithGoogle({ from, hint }: { from?: string | null; hint?
 /** Why a Google sign-in came back here (`?error=`), in words; unknown codes show nothing. */
 export function GoogleSigninErrorAlert() {
   const [searchParams] = useSearchParams();
-  const message = googleSigninErrorMessage(searchParams.get("error"));
-  if (!message) return null;
-  return <ErrorAlert message={message} />;
+  const msg = useTexts(MSG);
+  const code = searchParams.get("error");
+  if (!googleSigninErrorMessage(code)) return null;
+  // GOOGLE_SIGNIN_ERRORS's words, in the page's language (also on the server, where a page with
+  // `?error=` is first rendered).
+  const inLanguage: Record<GoogleSigninError, string> = {
+    google_unavailable: msg.google.unavailable,
+    google_failed: msg.google.failed,
+    google_cancelled: msg.google.cancelled,
+    google_unverified: msg.google.unverified,
+    google_linked_elsewhere: msg.google.linkedElsewhere,
+    google_error: msg.generic.somethingWrong,
+  };
+  return <ErrorAlert message={inLanguage[code as GoogleSigninError]} />;
 }

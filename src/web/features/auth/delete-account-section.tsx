@@ -11,6 +11,7 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { PasswordField } from "./account-fields.tsx";
 import { useDeleteAccount } from "./account-security-api.ts";
@@ -38,6 +39,7 @@ const HEADING_ID = "delete-account";
  * on the home page.
  */
 export function DeleteAccountSection({ user }: { user: Pick<User, "email" | "hasPassword"> }) {
+  const msg = useTexts(MSG);
   const navigate = useNavigate();
   const { hash } = useLocation();
   const remove = useDeleteAccount();
@@ -64,7 +66,7 @@ export function DeleteAccountSection({ user }: { user: Pick<User, "email" | "has
       if (!showFieldErrors(err, setError, fields)) setError("root", { type: "server", message: err.message });
       return;
     }
-    toast.success(MSG.account.deleted);
+    toast.success(msg.account.deleted);
     // Leave first: forgetting the user on a guarded page would send them to sign in.
     await navigate(paths.home.getHref(), { flushSync: true });
     remove.forget();
@@ -78,16 +80,16 @@ export function DeleteAccountSection({ user }: { user: Pick<User, "email" | "has
     >
       <div className="card-body gap-4">
         <h2 id={HEADING_ID} className="card-title text-lg">
-          {MSG.account.deleteTitle}
+          {msg.account.deleteTitle}
         </h2>
-        <p className="text-sm">{MSG.account.deleteIntro}</p>
+        <p className="text-sm">{msg.account.deleteIntro}</p>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           {user.hasPassword ? (
             <>
               <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
               <PasswordField
                 id="delete-account-password"
-                label={MSG.account.deletePasswordLabel}
+                label={msg.account.deletePasswordLabel}
                 error={errors.password?.message}
                 registration={register("password")}
                 narrow
@@ -96,8 +98,8 @@ export function DeleteAccountSection({ user }: { user: Pick<User, "email" | "has
           ) : (
             <FormField
               id="delete-account-confirm"
-              label={MSG.account.deleteWordLabel}
-              hint={MSG.account.deleteWordHint}
+              label={msg.account.deleteWordLabel}
+              hint={msg.account.deleteWordHint}
               error={errors.confirm?.message}
             >
               {(control) => (
@@ -115,7 +117,7 @@ export function DeleteAccountSection({ user }: { user: Pick<User, "email" | "has
           )}
           <FormError message={errors.root?.message} />
           <PendingButton type="submit" className="btn btn-error self-start" pending={remove.isPending}>
-            {MSG.account.deleteButton}
+            {msg.account.deleteButton}
           </PendingButton>
         </form>
       </div>

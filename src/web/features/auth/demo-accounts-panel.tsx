@@ -1,11 +1,12 @@
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import type { DemoAccount } from "#shared/schemas/auth.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { useDemoAccounts } from "./api.ts";
 
-const roleLabel = { buyer: "Buyer", seller: "Seller", admin: "Admin" } as const;
-
 function CopyButton({ text, label }: { text: string; label: string }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.demo;
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
   const copy = async () => {
@@ -24,14 +25,8 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       type="button"
       className="btn btn-ghost btn-xs"
       onClick={copy}
-      aria-label={
-        copied
-          ? `${label} copied`
-          : failed
-            ? `${label}: copy failed, select the text instead`
-            : `Copy ${label}`
-      }
-      title={failed ? "Copy failed: select the text instead" : `Copy ${label}`}
+      aria-label={copied ? T.copied(label) : failed ? T.copyFailed(label) : T.copy(label)}
+      title={failed ? T.copyFailedTitle : T.copy(label)}
     >
       {copied ? (
         <Check className="size-4 text-success" aria-hidden="true" />
@@ -58,6 +53,7 @@ function Credential({ label, value, copyLabel }: { label: string; value: string;
 
 /** Demo credentials, shown only while the server runs with demo data (it answers 404 otherwise). */
 export function DemoAccountsPanel({ onUse }: { onUse: (account: DemoAccount) => void }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.demo;
   const { data } = useDemoAccounts();
   const accounts = data?.accounts ?? [];
   if (accounts.length === 0) return null;
@@ -66,13 +62,13 @@ export function DemoAccountsPanel({ onUse }: { onUse: (account: DemoAccount) => 
       <div className="card-body gap-4">
         <div>
           <h2 id="demo-accounts-title" className="card-title text-lg">
-            Try a demo account
+            {T.heading}
           </h2>
-          <p className="text-sm text-base-content/70">Copy the details or fill the form with one click.</p>
+          <p className="text-sm text-base-content/70">{T.intro}</p>
         </div>
         <ul className="flex flex-col gap-3">
           {accounts.map((account) => {
-            const role = roleLabel[account.role];
+            const role = T.roles[account.role];
             return (
               <li key={account.role} className="rounded-box border border-base-300 bg-base-100 p-3">
                 <div className="mb-2 flex items-center justify-between gap-2">
@@ -81,17 +77,17 @@ export function DemoAccountsPanel({ onUse }: { onUse: (account: DemoAccount) => 
                     type="button"
                     className="btn btn-primary btn-outline btn-xs"
                     onClick={() => onUse(account)}
-                    aria-label={`Use the ${role.toLowerCase()} demo account`}
+                    aria-label={T.accountButton(account.role)}
                   >
-                    Use
+                    {T.use}
                   </button>
                 </div>
                 <dl className="flex flex-col gap-1">
-                  <Credential label="Email" value={account.email} copyLabel={`${role.toLowerCase()} email`} />
+                  <Credential label={T.email} value={account.email} copyLabel={T.copyEmail(account.role)} />
                   <Credential
-                    label="Password"
+                    label={T.password}
                     value={account.password}
-                    copyLabel={`${role.toLowerCase()} password`}
+                    copyLabel={T.copyPassword(account.role)}
                   />
                 </dl>
               </li>

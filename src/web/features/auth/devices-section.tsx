@@ -7,18 +7,22 @@ import { LoadError } from "#web/components/load-error.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { useDevices, useEndDevice, useEndOtherDevices } from "./account-security-api.ts";
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+type DevicesText = typeof ACCOUNT_PAGES_TEXT.accountPages.devices;
 
-function deviceName(d: Device): string {
-  if (d.browser && d.os) return `${d.browser} on ${d.os}`;
-  return d.browser ?? d.os ?? "Unknown browser";
+function deviceName(d: Device, T: DevicesText): string {
+  if (d.browser && d.os) return T.name(d.browser, d.os);
+  return d.browser ?? d.os ?? T.unknown;
 }
 
 /** Where the person is signed in, with a way to sign any other device out. */
 export function DevicesSection() {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.devices;
+  const msg = useTexts(MSG);
   const devices = useDevices();
   const endOthers = useEndOtherDevices();
   const [confirming, setConfirming] = useState(false);
@@ -33,7 +37,7 @@ export function DevicesSection() {
     } finally {
       setConfirming(false);
     }
-    toast.success(MSG.account.othersEnded);
+    toast.success(msg.account.othersEnded);
   };
 
   return (
@@ -41,7 +45,7 @@ export function DevicesSection() {
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="devices-heading" className="card-title text-lg">
-            Signed-in devices
+            {T.heading}
           </h2>
           {others.length > 0 ? (
             <button
@@ -49,19 +53,17 @@ export function DevicesSection() {
               className="btn btn-error btn-outline btn-sm"
               onClick={() => setConfirming(true)}
             >
-              Sign out all other devices
+              {T.signOutOthers}
             </button>
           ) : null}
         </div>
-        <p className="text-sm text-base-content/70">
-          Places are approximate: the network you signed in from, with its last part hidden.
-        </p>
+        <p className="text-sm text-base-content/70">{T.places}</p>
         {devices.isPending ? (
-          <Spinner label="Loading your devices" />
+          <Spinner label={T.loading} />
         ) : devices.isError ? (
           <LoadError error={devices.error} onRetry={() => devices.refetch()} />
         ) : devices.data.devices.length === 0 ? (
-          <p>No devices are signed in.</p>
+          <p>{T.none}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-base-300">
             {devices.data.devices.map((d) => (
@@ -70,14 +72,14 @@ export function DevicesSection() {
           </ul>
         )}
         {devices.isSuccess && others.length === 0 && devices.data.devices.length > 0 ? (
-          <p className="text-sm text-base-content/70">You are not signed in anywhere else.</p>
+          <p className="text-sm text-base-content/70">{T.nowhereElse}</p>
         ) : null}
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Sign out all other devices?"
-        message={MSG.account.confirmEndOthers}
-        confirmLabel="Sign out others"
+        title={T.confirmTitle}
+        message={msg.account.confirmEndOthers}
+        confirmLabel={T.confirmButton}
         onConfirm={() => void onEndOthers()}
         onCancel={() => setConfirming(false)}
         isPending={endOthers.isPending}
@@ -87,36 +89,39 @@ export function DevicesSection() {
 }
 
 function DeviceRow({ device }: { device: Device }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.devices;
+  const msg = useTexts(MSG);
+  const format = useFormat();
   const end = useEndDevice();
-  const name = deviceName(device);
+  const name = deviceName(device, T);
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <Monitor className="size-5 shrink-0 text-base-content/60" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-medium">
           {name}
-          {device.current ? <span className="badge badge-success badge-sm ml-2">This device</span> : null}
+          {device.current ? <span className="badge badge-success badge-sm ml-2">{T.thisDevice}</span> : null}
         </p>
         <p className="text-sm text-base-content/70">
-          {device.ip ? `${device.ip} · ` : ""}signed in {when.format(new Date(device.signedInAt))} · last seen{" "}
-          {when.format(new Date(device.lastSeenAt))}
+          {device.ip ? `${device.ip} · ` : ""}
+          {T.times(format.dateTime(device.signedInAt), format.dateTime(device.lastSeenAt))}
         </p>
       </div>
       {device.current ? null : (
         <PendingButton
           type="button"
           className="btn btn-ghost btn-sm"
-          aria-label={`Sign out ${name}`}
+          aria-label={T.signOutDevice(name)}
           pending={end.isPending}
           onClick={() =>
             end.mutate(device.id, {
-              onSuccess: () => toast.success(MSG.account.sessionEnded),
+              onSuccess: () => toast.success(msg.account.sessionEnded),
               onError: (err) => toast.error(errorMessage(err)),
             })
           }
           spinnerSize="xs"
         >
-          Sign out
+          {T.signOut}
         </PendingButton>
       )}
     </li>

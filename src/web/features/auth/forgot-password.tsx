@@ -9,7 +9,9 @@ import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { EmailField } from "./account-fields.tsx";
 import { useRequestPasswordReset } from "./password-reset-api.ts";
 
@@ -27,6 +29,8 @@ type ForgotPasswordProps = {
  * account (the server says nothing more), so the success text says "if".
  */
 export function ForgotPassword({ currentEmail, defaultOpen = false }: ForgotPasswordProps) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.forgot;
+  const msg = useTexts(MSG);
   const idPrefix = useId();
   const introId = `${idPrefix}-intro`;
   const [open, setOpen] = useState(defaultOpen);
@@ -62,44 +66,45 @@ export function ForgotPassword({ currentEmail, defaultOpen = false }: ForgotPass
       if (!showFieldErrors(err, setError, ["email"])) toast.error(err.message);
       return;
     }
-    toast.success(MSG.passwordReset.emailSent);
+    toast.success(msg.passwordReset.emailSent);
     setSentTo(email);
   });
 
   return (
     <>
       <button type="button" className="link link-primary self-center text-sm" onClick={show}>
-        Forgot password?
+        {T.open}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Reset your password" describedBy={introId}>
+      <Modal open={open} onClose={() => setOpen(false)} title={T.title} describedBy={introId}>
         {sentTo ? (
           <div className="flex flex-col gap-4">
             <div role="status" className="alert alert-success alert-soft items-start">
               <MailCheck className="size-5 shrink-0" aria-hidden="true" />
               <div>
                 <p id={introId} className="font-semibold">
-                  {MSG.passwordReset.emailSent}
+                  {msg.passwordReset.emailSent}
                 </p>
                 <p className="text-sm">
-                  If an account uses <strong className="break-all">{sentTo}</strong>, a link to set a new
-                  password is on its way. It works once, for one hour. No mail? Check the spam folder.
+                  {T.sentBefore}
+                  <strong className="break-all">{sentTo}</strong>
+                  {T.sentAfter}
                 </p>
               </div>
             </div>
             <div className="modal-action mt-0">
               <button ref={backRef} type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
-                Back to sign in
+                {T.back}
               </button>
             </div>
           </div>
         ) : (
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             <p id={introId} className="text-sm text-base-content/70">
-              Enter the email address of your account and we will send you a link to set a new password.
+              {T.intro}
             </p>
             <EmailField
               id={`${idPrefix}-email`}
-              label="Email address"
+              label={T.email}
               error={errors.email?.message}
               registration={register("email")}
               autoComplete="username"
@@ -107,10 +112,10 @@ export function ForgotPassword({ currentEmail, defaultOpen = false }: ForgotPass
             />
             <div className="modal-action mt-2">
               <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-                Cancel
+                {T.cancel}
               </button>
               <PendingButton type="submit" className="btn btn-primary" pending={request.isPending}>
-                Send reset link
+                {T.send}
               </PendingButton>
             </div>
           </form>

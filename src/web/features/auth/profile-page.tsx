@@ -15,9 +15,11 @@ import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { NameField } from "./account-fields.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
@@ -37,16 +39,19 @@ const ProfileFormSchema = z.object({
 });
 type ProfileForm = z.input<typeof ProfileFormSchema>;
 const fields = ["name", "phone", "photo"] as const;
+/** A Bangladeshi mobile number's shape, not a word: typed in these digits on a page in any language. */
+const PHONE_SHAPE = "01XXXXXXXXX";
 
 /** `children`: sections of other features the app composes in (`app/profile-route.tsx`: Emails). */
 export default function ProfilePage({ children }: { children?: ReactNode }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.profile;
   const { user } = useSession();
   return (
     <section className="flex max-w-2xl flex-col gap-6">
-      <PageTitle>Profile — MotoHaat</PageTitle>
-      <h1 className="text-2xl font-bold">Profile</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{T.heading}</h1>
       {/* The guard waits for the session, so this shows only for a moment after signing out elsewhere. */}
-      {user ? <ProfileCard user={user} /> : <Spinner label="Loading your profile" />}
+      {user ? <ProfileCard user={user} /> : <Spinner label={T.loading} />}
       {user ? <ChangePasswordForm user={user} /> : null}
       {user ? <DevicesSection /> : null}
       {user ? <TwoFactorSection user={user} /> : null}
@@ -57,6 +62,10 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
 }
 
 function ProfileCard({ user }: { user: User }) {
+  const texts = useTexts(ACCOUNT_PAGES_TEXT).accountPages;
+  const T = texts.profile;
+  const msg = useTexts(MSG);
+  const talk = useTexts(TALK_MSG);
   const update = useUpdateProfile();
   const {
     register,
@@ -95,7 +104,7 @@ function ProfileCard({ user }: { user: User }) {
       if (!shown) toast.error(err.message);
       return;
     }
-    toast.success(MSG.profile.saved);
+    toast.success(msg.profile.saved);
     resetField("photo");
     if (phone !== user.phone) resetField("phone", { defaultValue: phone ? formatPhone(phone) : "" });
   });
@@ -107,21 +116,21 @@ function ProfileCard({ user }: { user: User }) {
           <UserAvatar user={user} size="size-16" />
           <div className="min-w-0">
             <p className="truncate text-lg font-semibold">{user.name}</p>
-            <p className="text-sm text-base-content/70 capitalize">{user.role}</p>
+            <p className="text-sm text-base-content/70 capitalize">{texts.roles[user.role]}</p>
           </div>
         </div>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <NameField
             id="profile-name"
-            label="Name"
+            label={T.name}
             error={errors.name?.message}
             registration={register("name")}
           />
           <FormField
             id="profile-photo"
-            label="New photo"
+            label={T.newPhoto}
             error={errors.photo?.message}
-            hint="Optional: leave it empty to keep your current photo."
+            hint={T.newPhotoHint}
           >
             {(control) => (
               <PhotoInput
@@ -137,9 +146,9 @@ function ProfileCard({ user }: { user: User }) {
           {user.role === "seller" || user.phone ? (
             <FormField
               id="profile-phone"
-              label={TALK_MSG.sellerPhone.label}
+              label={talk.sellerPhone.label}
               error={errors.phone?.message}
-              hint={TALK_MSG.sellerPhone.hint}
+              hint={talk.sellerPhone.hint}
             >
               {(control) => (
                 <input
@@ -148,17 +157,13 @@ function ProfileCard({ user }: { user: User }) {
                   type="tel"
                   inputMode="tel"
                   autoComplete="tel"
-                  placeholder="01XXXXXXXXX"
+                  placeholder={PHONE_SHAPE}
                   className="input w-full"
                 />
               )}
             </FormField>
           ) : null}
-          <FormField
-            id="profile-email"
-            label="Email"
-            hint="Your email address is your sign-in name and cannot be changed here."
-          >
+          <FormField id="profile-email" label={T.email} hint={T.emailHint}>
             {(control) => (
               <input
                 {...control}
@@ -171,7 +176,7 @@ function ProfileCard({ user }: { user: User }) {
           </FormField>
           <FormError message={errors.root?.message} />
           <PendingButton type="submit" className="btn btn-primary mt-2 self-start" pending={update.isPending}>
-            Save changes
+            {T.save}
           </PendingButton>
         </form>
       </div>

@@ -11,7 +11,9 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { NewPasswordField, PasswordField } from "./account-fields.tsx";
 import { useConfirmPasswordReset } from "./password-reset-api.ts";
 
@@ -25,13 +27,14 @@ const ResetFormSchema = z
 type ResetForm = z.input<typeof ResetFormSchema>;
 
 function BrokenLink({ message }: { message: string }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.reset;
   return (
     <div role="alert" className="alert alert-error alert-soft items-start">
       <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
       <div className="flex flex-col gap-2">
         <p>{message}</p>
         <Link to={paths.forgotPassword.getHref()} className="link font-semibold">
-          Ask for a new reset link
+          {T.askAgain}
         </Link>
       </div>
     </div>
@@ -39,11 +42,15 @@ function BrokenLink({ message }: { message: string }) {
 }
 
 export default function ResetPasswordPage() {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.reset;
+  const msg = useTexts(MSG);
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
-  const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : MSG.passwordReset.linkMissing);
+  // The server's word on the token (in the page's language), else ours when the link has none.
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const linkProblem = serverProblem ?? (token ? null : msg.passwordReset.linkMissing);
   const {
     register,
     handleSubmit,
@@ -58,31 +65,29 @@ export default function ResetPasswordPage() {
     try {
       const res = await confirm.mutateAsync({ token, password });
       if ("mfaRequired" in res) {
-        toast.success(MSG.mfa.codeAfterReset);
+        toast.success(msg.mfa.codeAfterReset);
         await navigate(paths.signinCode.getHref(), { replace: true });
         return;
       }
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const tokenProblem = err.fieldErrors.token;
-      if (tokenProblem) setLinkProblem(tokenProblem);
+      if (tokenProblem) setServerProblem(tokenProblem);
       else if (!showFieldErrors(err, setError, ["password"])) toast.error(err.message);
       return;
     }
-    toast.success(MSG.passwordReset.done);
+    toast.success(msg.passwordReset.done);
     await navigate(paths.home.getHref(), { replace: true });
   });
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 lg:py-12">
-      <PageTitle>Set a new password — MotoHaat</PageTitle>
+      <PageTitle>{T.title}</PageTitle>
       <section className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-6">
           <div>
-            <h1 className="text-2xl font-bold">Set a new password</h1>
-            <p className="text-base-content/70">
-              Choose a new password for your account. You will be signed in, and signed out everywhere else.
-            </p>
+            <h1 className="text-2xl font-bold">{T.heading}</h1>
+            <p className="text-base-content/70">{T.intro}</p>
           </div>
           {linkProblem ? (
             <BrokenLink message={linkProblem} />
@@ -90,19 +95,19 @@ export default function ResetPasswordPage() {
             <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
               <NewPasswordField
                 id="reset-password"
-                label="New password"
+                label={T.newPassword}
                 error={errors.password?.message}
                 registration={register("password")}
               />
               <PasswordField
                 id="reset-confirm"
-                label="Confirm new password"
+                label={T.confirm}
                 error={errors.confirm?.message}
                 registration={register("confirm")}
                 autoComplete="new-password"
               />
               <PendingButton type="submit" className="btn btn-primary mt-2" pending={confirm.isPending}>
-                Set new password
+                {T.submit}
               </PendingButton>
             </form>
           )}

@@ -8,17 +8,23 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { CodeInput } from "./code-input.tsx";
 import { useSigninCode } from "./two-factor-api.ts";
 
 type CodeForm = z.input<typeof MfaSigninSchema>;
+/** A recovery code's shape, not a word: the same on a page in any language. */
+const RECOVERY_CODE_SHAPE = "xxxx-xxxx";
 
 /**
  * Sign-in's second step, after a correct password (or Google) on an account with two-step sign-in:
  * the code from the authenticator app, or one of the recovery codes.
  */
 export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.codeStep;
+  const msg = useTexts(MSG);
   const [recovery, setRecovery] = useState(false);
   const signinCode = useSigninCode();
   const {
@@ -72,18 +78,14 @@ export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRe
     >
       <div>
         <h2 id="signin-code-heading" className="text-lg font-semibold">
-          Two-step sign-in
+          {T.heading}
         </h2>
-        <p className="text-sm text-base-content/70">
-          {recovery
-            ? "Enter one of the recovery codes you saved when you turned on two-step sign-in. Each works once."
-            : "Open your authenticator app and enter the 6-digit code it shows for MotoHaat."}
-        </p>
+        <p className="text-sm text-base-content/70">{recovery ? T.recoveryIntro : T.appIntro}</p>
       </div>
       <FormField
         // A new id per mode: the browser's autofill and the screen reader treat them as different fields.
         id={recovery ? "signin-recovery-code" : "signin-code"}
-        label={recovery ? "Recovery code" : "Authentication code"}
+        label={recovery ? T.recoveryLabel : T.codeLabel}
         error={errors.code?.message}
         strongError={errors.code?.type === "server"}
       >
@@ -96,7 +98,7 @@ export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRe
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="xxxx-xxxx"
+              placeholder={RECOVERY_CODE_SHAPE}
               className="input w-full font-mono"
             />
           ) : (
@@ -105,18 +107,18 @@ export function SigninCodeStep({ onDone, onRestart }: { onDone: () => void; onRe
         }
       </FormField>
       <PendingButton type="submit" className="btn btn-primary" pending={signinCode.isPending}>
-        Verify
+        {T.verify}
       </PendingButton>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" className="link link-primary" onClick={toggle}>
-          {recovery ? "Use the code from my app" : "Use a recovery code"}
+          {recovery ? T.useApp : T.useRecovery}
         </button>
         <button type="button" className="link" onClick={onRestart}>
-          Start again
+          {T.startAgain}
         </button>
       </div>
       {/* Said here so a person without their phone knows there is a way back. */}
-      <p className="text-xs text-base-content/70">{MSG.mfa.lostDevice}</p>
+      <p className="text-xs text-base-content/70">{msg.mfa.lostDevice}</p>
     </form>
   );
 }

@@ -10,7 +10,9 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { EmailField, PasswordField } from "./account-fields.tsx";
 import { useSignin } from "./api.ts";
 import { ContinueWithGoogle, GoogleSigninErrorAlert } from "./continue-with-google.tsx";
@@ -23,6 +25,7 @@ type SigninForm = z.input<typeof SigninSchema>;
 const fields = ["email", "password"] as const;
 
 export default function SigninPage() {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.signin;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signin = useSignin();
@@ -72,12 +75,12 @@ export default function SigninPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2 lg:items-start lg:py-12">
-      <PageTitle>Sign in — MotoHaat</PageTitle>
+      <PageTitle>{T.title}</PageTitle>
       <section className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-6">
           <div>
-            <h1 className="text-2xl font-bold">Sign in</h1>
-            <p className="text-base-content/70">Welcome back to MotoHaat.</p>
+            <h1 className="text-2xl font-bold">{T.heading}</h1>
+            <p className="text-base-content/70">{T.intro}</p>
           </div>
           <SignedInNotice />
           <GoogleSigninErrorAlert />
@@ -87,20 +90,20 @@ export default function SigninPage() {
             <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
               <EmailField
                 id="signin-email"
-                label="Email"
+                label={T.email}
                 error={errors.email?.message}
                 registration={register("email")}
                 autoComplete="username"
               />
               <PasswordField
                 id="signin-password"
-                label="Password"
+                label={T.password}
                 error={errors.password?.message}
                 strongError={errors.password?.type === "server"}
                 registration={register("password")}
               />
               <PendingButton type="submit" className="btn btn-primary mt-2" pending={signin.isPending}>
-                Sign In
+                {T.submit}
               </PendingButton>
             </form>
           )}
@@ -110,12 +113,12 @@ export default function SigninPage() {
           <p className="text-center text-sm">
             {/* Not "Sign up": the top bar's link has that name, and tests find links by name. It keeps
                 `from`: a new visitor who pressed Book now comes back to the bike after signing up. */}
-            New to MotoHaat?{" "}
+            {T.newHere}{" "}
             <Link
               to={paths.signup.getHref(searchParams.get("from"))}
               className="link link-primary font-medium"
             >
-              Create an account
+              {T.createAccount}
             </Link>
           </p>
         </div>

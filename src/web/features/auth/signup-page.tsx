@@ -12,8 +12,10 @@ import { PhotoInput } from "#web/components/photo-input.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { focusFirstInvalid, showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { photoFileSchema } from "#web/lib/photo-file.ts";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { EmailField, NameField, NewPasswordField } from "./account-fields.tsx";
 import { useSignup } from "./api.ts";
 import { ContinueWithGoogle } from "./continue-with-google.tsx";
@@ -30,6 +32,8 @@ type SignupFormOutput = z.output<typeof SignupFormSchema>;
 const fields = ["name", "email", "role", "photo", "password"] as const;
 
 export default function SignupPage() {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.signup;
+  const msg = useTexts(MSG);
   const navigate = useNavigate();
   // Kept from sign-in's link: a visitor who pressed Book now returns to the bike (its `?book=1`
   // opens the booking form for a buyer). Only a path on this site is followed, as on sign-in.
@@ -67,7 +71,7 @@ export default function SignupPage() {
         toast.error(err.message);
         return;
       }
-      toast.success(MSG.signup.success);
+      toast.success(msg.signup.success);
       await navigate(safeRedirectPath(from, paths.home.getHref()), { replace: true });
     },
     focusFirstInvalid(fields, setFocus),
@@ -75,37 +79,37 @@ export default function SignupPage() {
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 lg:py-12">
-      <PageTitle>Sign up — MotoHaat</PageTitle>
+      <PageTitle>{T.title}</PageTitle>
       <section className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-6">
           <div>
-            <h1 className="text-2xl font-bold">Create your account</h1>
-            <p className="text-base-content/70">Buy or sell a used motorbike in minutes.</p>
+            <h1 className="text-2xl font-bold">{T.heading}</h1>
+            <p className="text-base-content/70">{T.intro}</p>
           </div>
           <SignedInNotice />
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             <NameField
               id="signup-name"
-              label="Name"
+              label={T.name}
               error={errors.name?.message}
               registration={register("name")}
             />
             <EmailField
               id="signup-email"
-              label="Email"
+              label={T.email}
               error={errors.email?.message}
               registration={register("email")}
               autoComplete="email"
             />
-            <FormField id="signup-role" label="Role" error={errors.role?.message}>
+            <FormField id="signup-role" label={T.role} error={errors.role?.message}>
               {(control) => (
                 <select {...control} {...register("role")} className="select w-full">
-                  <option value="buyer">Buyer</option>
-                  <option value="seller">Seller</option>
+                  <option value="buyer">{T.buyer}</option>
+                  <option value="seller">{T.seller}</option>
                 </select>
               )}
             </FormField>
-            <FormField id="signup-photo" label="Photo" error={errors.photo?.message}>
+            <FormField id="signup-photo" label={T.photo} error={errors.photo?.message}>
               {(control) => (
                 <PhotoInput
                   control={control}
@@ -118,34 +122,34 @@ export default function SignupPage() {
             </FormField>
             <NewPasswordField
               id="signup-password"
-              label="Password"
+              label={T.password}
               error={errors.password?.message}
               registration={register("password")}
             />
             <p className="text-sm text-base-content/80">
               {/* In a new tab: reading them must not lose what is typed here, or the chosen photo. */}
-              {MSG.legal.agreeBefore}
+              {msg.legal.agreeBefore}
               <Link to={paths.terms.getHref()} target="_blank" className="link link-primary">
-                {MSG.legal.terms}
-                <span className="sr-only">{MSG.legal.newTab}</span>
+                {msg.legal.terms}
+                <span className="sr-only">{msg.legal.newTab}</span>
               </Link>
-              {MSG.legal.agreeAnd}
+              {msg.legal.agreeAnd}
               <Link to={paths.privacy.getHref()} target="_blank" className="link link-primary">
-                {MSG.legal.privacy}
-                <span className="sr-only">{MSG.legal.newTab}</span>
+                {msg.legal.privacy}
+                <span className="sr-only">{msg.legal.newTab}</span>
               </Link>
-              {MSG.legal.agreeAfter}
+              {msg.legal.agreeAfter}
             </p>
             <PendingButton type="submit" className="btn btn-primary" pending={signup.isPending}>
-              Sign Up
+              {T.submit}
             </PendingButton>
           </form>
-          <ContinueWithGoogle from={from} hint={MSG.google.newAccountsAreBuyers} />
+          <ContinueWithGoogle from={from} hint={msg.google.newAccountsAreBuyers} />
           <p className="text-center text-sm">
             {/* Not "Sign in": the top bar's link has that name, and tests find links by name. */}
-            Already on MotoHaat?{" "}
+            {T.alreadyHere}{" "}
             <Link to={paths.signin.getHref(from ?? undefined)} className="link link-primary font-medium">
-              I already have an account
+              {T.haveAccount}
             </Link>
           </p>
         </div>

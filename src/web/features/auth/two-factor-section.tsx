@@ -9,13 +9,17 @@ import { FormField } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { focusFirstInvalid, showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { ACCOUNT_PAGES_TEXT } from "#web/texts/account.ts";
 import { PasswordField } from "./account-fields.tsx";
 import { CodeInput } from "./code-input.tsx";
 import { useConfirmMfa, useDisableMfa, useStartMfa } from "./two-factor-api.ts";
 
 /** Two-step sign-in (TOTP) on the profile page: set up with a QR code, recovery codes once, turn off. */
 export function TwoFactorSection({ user }: { user: User }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.twoStep;
+  const msg = useTexts(MSG);
   // Shown once, right after turning on: kept here, not in the query cache, and gone on leaving.
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   // The heading stays when the part under it is swapped out: focus lands there, not on <body>.
@@ -34,11 +38,11 @@ export function TwoFactorSection({ user }: { user: User }) {
           tabIndex={-1}
           className="card-title text-lg outline-none"
         >
-          Two-step sign-in
+          {T.heading}
         </h2>
         {user.mfaRequired && !user.mfaEnabled ? (
           <p role="alert" className="alert alert-warning">
-            {MSG.mfa.enrolmentRequired}
+            {msg.mfa.enrolmentRequired}
           </p>
         ) : null}
         {recoveryCodes ? (
@@ -60,6 +64,7 @@ export function TwoFactorSection({ user }: { user: User }) {
 }
 
 function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.twoStep;
   const start = useStartMfa();
   const [setup, setSetup] = useState<MfaSetupResponse | null>(null);
 
@@ -74,18 +79,14 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   if (!setup) {
     return (
       <>
-        <p className="text-sm text-base-content/70">
-          Two-step sign-in is off. With it on, signing in also asks for a code from an authenticator app on
-          your phone (such as Google Authenticator, Microsoft Authenticator or 1Password), so a stolen
-          password alone is not enough.
-        </p>
+        <p className="text-sm text-base-content/70">{T.offIntro}</p>
         <PendingButton
           type="button"
           className="btn btn-primary self-start"
           onClick={onStart}
           pending={start.isPending}
         >
-          Set up two-step sign-in
+          {T.setUp}
         </PendingButton>
       </>
     );
@@ -102,6 +103,8 @@ function ConfirmEnrolment({
   setup: MfaSetupResponse;
   onEnabled: (codes: string[]) => void;
 }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.twoStep;
+  const msg = useTexts(MSG);
   const confirm = useConfirmMfa();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The set-up button is gone: start the reader at the steps.
@@ -124,7 +127,7 @@ function ConfirmEnrolment({
     async (body) => {
       try {
         const res = await confirm.mutateAsync(body);
-        toast.success(MSG.mfa.enabled);
+        toast.success(msg.mfa.enabled);
         onEnabled(res.recoveryCodes);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
@@ -138,20 +141,16 @@ function ConfirmEnrolment({
   return (
     <div className="flex flex-col gap-4">
       <h3 ref={headingRef} tabIndex={-1} className="font-medium outline-none">
-        Connect your authenticator app
+        {T.connectHeading}
       </h3>
       <ol className="list-decimal space-y-1 pl-5 text-sm">
-        <li>Open your authenticator app and add an account.</li>
-        <li>Scan this QR code, or type the key below.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{T.stepAdd}</li>
+        <li>{T.stepScan}</li>
+        <li>{T.stepCode}</li>
       </ol>
-      <img
-        src={setup.qrCode}
-        alt="QR code to scan with your authenticator app"
-        className="size-48 rounded-box bg-white p-2"
-      />
+      <img src={setup.qrCode} alt={T.qrAlt} className="size-48 rounded-box bg-white p-2" />
       <dl className="flex flex-col gap-1">
-        <dt className="text-sm font-medium">Key for typing in</dt>
+        <dt className="text-sm font-medium">{T.key}</dt>
         <dd>
           <code className="select-all break-words font-mono text-sm">
             {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
@@ -161,7 +160,7 @@ function ConfirmEnrolment({
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormField
           id="two-factor-code"
-          label="Code from the app"
+          label={T.codeLabel}
           error={errors.code?.message}
           strongError={errors.code?.type === "server"}
         >
@@ -169,14 +168,14 @@ function ConfirmEnrolment({
         </FormField>
         <PasswordField
           id="two-factor-password"
-          label="Your password"
+          label={T.passwordLabel}
           error={errors.password?.message}
           strongError={errors.password?.type === "server"}
           registration={register("password")}
           narrow
         />
         <PendingButton type="submit" className="btn btn-primary self-start" pending={confirm.isPending}>
-          Turn on
+          {T.turnOn}
         </PendingButton>
       </form>
     </div>
@@ -184,19 +183,18 @@ function ConfirmEnrolment({
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.twoStep;
+  const msg = useTexts(MSG);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form is gone: the codes must not be missed.
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className="flex flex-col gap-3">
       <h3 ref={headingRef} tabIndex={-1} className="font-medium outline-none">
-        Two-step sign-in is on. Save these recovery codes now.
+        {T.savedHeading}
       </h3>
-      <p className="text-sm text-base-content/70">
-        Each code signs you in once if you lose your phone. They are shown only this once: print them or keep
-        them in your password manager.
-      </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono sm:grid-cols-5">
+      <p className="text-sm text-base-content/70">{T.savedIntro}</p>
+      <ul aria-label={T.codesLabel} className="grid grid-cols-2 gap-2 font-mono sm:grid-cols-5">
         {codes.map((c) => (
           <li key={c} className="rounded bg-base-200 px-2 py-1 text-center">
             {c}
@@ -210,14 +208,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           onClick={() =>
             void navigator.clipboard
               ?.writeText(codes.join("\n"))
-              .then(() => toast.success("recovery codes copied"))
-              .catch(() => toast.error(MSG.generic.somethingWrong))
+              .then(() => toast.success(T.codesCopied))
+              .catch(() => toast.error(msg.generic.somethingWrong))
           }
         >
-          Copy codes
+          {T.copyCodes}
         </button>
         <button type="button" className="btn btn-primary btn-sm" onClick={onDone}>
-          I have saved them
+          {T.saved}
         </button>
       </div>
     </div>
@@ -227,6 +225,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 type DisableForm = { proof: string };
 
 function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void }) {
+  const T = useTexts(ACCOUNT_PAGES_TEXT).accountPages.twoStep;
+  const msg = useTexts(MSG);
   const disable = useDisableMfa();
   const {
     register,
@@ -236,7 +236,7 @@ function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void
   } = useForm<DisableForm>({ defaultValues: { proof: "" } });
 
   if (user.mfaRequired) {
-    return <p className="text-sm">{MSG.mfa.adminLostDevice}</p>;
+    return <p className="text-sm">{msg.mfa.adminLostDevice}</p>;
   }
 
   const onSubmit = handleSubmit(async ({ proof }) => {
@@ -248,7 +248,7 @@ function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void
     const body = /^\d{6}$/.test(proof.replace(/\s+/g, "")) ? { code: proof } : { password: proof };
     try {
       await disable.mutateAsync(body);
-      toast.success(MSG.mfa.disabled);
+      toast.success(msg.mfa.disabled);
       onDisabled();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -258,13 +258,11 @@ function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm">
-        Two-step sign-in is on: signing in asks for a code from your authenticator app.
-      </p>
+      <p className="text-sm">{T.onIntro}</p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <PasswordField
           id="two-factor-off-proof"
-          label="Password (or a current code) to turn it off"
+          label={T.proofLabel}
           error={errors.proof?.message}
           registration={register("proof")}
           strongError
@@ -275,7 +273,7 @@ function EnabledState({ user, onDisabled }: { user: User; onDisabled: () => void
           className="btn btn-error btn-outline self-start"
           pending={disable.isPending}
         >
-          Turn off two-step sign-in
+          {T.turnOff}
         </PendingButton>
       </form>
     </div>

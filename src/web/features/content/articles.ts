@@ -1,6 +1,6 @@
 import { type Block, wordCount } from "./blocks.ts";
 
-type Article = {
+export type Article = {
   slug: string;
   title: string;
   /** ISO date of publication. */
@@ -12,7 +12,7 @@ type Article = {
   body: readonly Block[];
 };
 
-type ArticleSource = Omit<Article, "readingMinutes">;
+export type ArticleSource = Omit<Article, "readingMinutes">;
 
 const SOURCES: readonly ArticleSource[] = [
   {
@@ -342,11 +342,20 @@ const SOURCES: readonly ArticleSource[] = [
   },
 ];
 
-export const ARTICLES: readonly Article[] = SOURCES.map((a) => ({
-  ...a,
-  readingMinutes: Math.max(1, Math.round(wordCount(a.body) / 200)),
-}));
+/** An edition's articles with their reading time, counted from each body in that edition's words. */
+export function withReadingMinutes(sources: readonly ArticleSource[]): readonly Article[] {
+  return sources.map((a) => ({
+    ...a,
+    readingMinutes: Math.max(1, Math.round(wordCount(a.body) / 200)),
+  }));
+}
 
-export function findArticle(slug: string | undefined): Article | undefined {
-  return ARTICLES.find((a) => a.slug === slug);
+/** The English edition (src/web/features/content/editions.ts picks the page's). */
+export const ARTICLES: readonly Article[] = withReadingMinutes(SOURCES);
+
+export function findArticle(
+  slug: string | undefined,
+  articles: readonly Article[] = ARTICLES,
+): Article | undefined {
+  return articles.find((a) => a.slug === slug);
 }

@@ -1,8 +1,9 @@
 import type { Block } from "./blocks.ts";
 
-type FaqItem = { id: string; question: string; answer: readonly Block[] };
-type FaqGroup = { id: string; title: string; items: readonly FaqItem[] };
+export type FaqItem = { id: string; question: string; answer: readonly Block[] };
+export type FaqGroup = { id: string; title: string; items: readonly FaqItem[] };
 
+/** The English edition (src/web/features/content/editions.ts picks the page's). */
 export const FAQ_GROUPS: readonly FaqGroup[] = [
   {
     id: "buying-and-selling",

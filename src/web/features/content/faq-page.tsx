@@ -1,24 +1,23 @@
 import { usePageTitle } from "#web/components/page-title.tsx";
+import { useLocale, useTexts } from "#web/lib/i18n.tsx";
+import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
 import { Blocks } from "./blocks-view.tsx";
-import { FAQ_GROUPS } from "./faq-items.ts";
+import { faqGroupsIn } from "./editions.ts";
 
 /**
- * `/faq`: questions grouped by audience. Native <details>/<summary> gives keyboard toggling and
- * the expanded state to assistive technology with no script.
+ * `/faq`: questions grouped by audience, in the page's language. Native <details>/<summary> gives
+ * keyboard toggling and the expanded state to assistive technology with no script.
  */
 export default function FaqPage() {
-  usePageTitle("FAQ — MotoHaat", {
-    description:
-      "Answers about buying and selling a used motorbike on MotoHaat: booking, paying, papers and safety.",
-  });
+  const T = useTexts(CONTENT_PAGES_TEXT).contentPages.faq;
+  usePageTitle(T.title, { description: T.description });
+  const groups = faqGroupsIn(useLocale());
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-3xl font-bold sm:text-4xl">Frequently asked questions</h1>
-      <p className="mt-3 text-base sm:text-lg">
-        Answers about buying and selling on MotoHaat, and a few for the developers among you.
-      </p>
-      {FAQ_GROUPS.map((group) => (
+      <h1 className="text-3xl font-bold sm:text-4xl">{T.heading}</h1>
+      <p className="mt-3 text-base sm:text-lg">{T.intro}</p>
+      {groups.map((group) => (
         <section key={group.id} aria-labelledby={`faq-${group.id}`} className="mt-10">
           <h2 id={`faq-${group.id}`} className="text-2xl font-bold">
             {group.title}

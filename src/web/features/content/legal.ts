@@ -249,9 +249,13 @@ const cookies: LegalDoc = {
   ],
 };
 
+/** The English edition (src/web/features/content/editions.ts picks the page's). */
 export const LEGAL_DOCS: readonly LegalDoc[] = [terms, privacy, cookies];
 
-/** The legal page at a path (`/terms`, `/privacy`, `/cookies`). */
-export function findLegalDoc(pathname: string): LegalDoc | undefined {
-  return LEGAL_DOCS.find((doc) => doc.path === pathname);
+/** The date every legal page last changed, shared by each edition. */
+export const LEGAL_UPDATED = UPDATED;
+
+/** The legal page at a path (`/terms`, `/privacy`, `/cookies`), in `docs`' edition. */
+export function findLegalDoc(pathname: string, docs: readonly LegalDoc[] = LEGAL_DOCS): LegalDoc | undefined {
+  return docs.find((doc) => doc.path === pathname);
 }

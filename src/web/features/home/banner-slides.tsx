@@ -1,29 +1,33 @@
+import type { HOME_PAGE_TEXT } from "#web/texts/home.ts";
 import type { CarouselSlide } from "./carousel.tsx";
 import { CoastRoadArt, DhakaDuskArt, MonsoonNightArt, TeaGardenArt } from "./slide-art.tsx";
 
-export const BANNER_SLIDES: readonly CarouselSlide[] = [
-  {
-    id: "dhaka-dusk",
-    headline: "Your next bike is already on the road",
-    subline: "Used motorbikes from sellers across Bangladesh, from Dhaka commuters to weekend cruisers.",
-    art: <DhakaDuskArt />,
-  },
-  {
-    id: "tea-garden",
-    headline: "Ride further for less",
-    subline: "Touring and adventure bikes for the hills of Sylhet, at second-hand prices.",
-    art: <TeaGardenArt />,
-  },
-  {
-    id: "monsoon-night",
-    headline: "Sell your bike the safe way",
-    subline: "List it in minutes, meet a buyer who has booked it, and get paid by card.",
-    art: <MonsoonNightArt />,
-  },
-  {
-    id: "coast-road",
-    headline: "Book it, meet, ride away",
-    subline: "Look for the verified tick, book with your phone and a meeting place, and the bike is yours.",
-    art: <CoastRoadArt />,
-  },
-];
+/** The home page's banners, their words in the page's language (`T`: `browsePages.home.slides`). */
+export function bannerSlides(T: typeof HOME_PAGE_TEXT.homePage.slides): readonly CarouselSlide[] {
+  return [
+    {
+      id: "dhaka-dusk",
+      headline: T.dhakaDuskHeadline,
+      subline: T.dhakaDuskSubline,
+      art: <DhakaDuskArt />,
+    },
+    {
+      id: "tea-garden",
+      headline: T.teaGardenHeadline,
+      subline: T.teaGardenSubline,
+      art: <TeaGardenArt />,
+    },
+    {
+      id: "monsoon-night",
+      headline: T.monsoonNightHeadline,
+      subline: T.monsoonNightSubline,
+      art: <MonsoonNightArt />,
+    },
+    {
+      id: "coast-road",
+      headline: T.coastRoadHeadline,
+      subline: T.coastRoadSubline,
+      art: <CoastRoadArt />,
+    },
+  ];
+}

@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { HOME_PAGE_TEXT } from "#web/texts/home.ts";
 import { useReducedMotion } from "./use-reduced-motion.ts";
 
 export type CarouselSlide = {
@@ -21,6 +23,7 @@ const SWIPE_THRESHOLD = 40;
 
 /** Previous or next slide: at the foot of the slide on a phone, halfway up its side from `sm` on. */
 function StepButton({ direction, onClick }: { direction: "previous" | "next"; onClick: () => void }) {
+  const T = useTexts(HOME_PAGE_TEXT).homePage.carousel;
   const previous = direction === "previous";
   const Icon = previous ? ChevronLeft : ChevronRight;
   return (
@@ -29,7 +32,7 @@ function StepButton({ direction, onClick }: { direction: "previous" | "next"; on
       className={`btn btn-circle btn-sm absolute bottom-2 border-none bg-black/50 text-white hover:bg-black/70 sm:btn-md sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2 ${
         previous ? "left-2 sm:left-4" : "right-2 sm:right-4"
       }`}
-      aria-label={previous ? "Previous slide" : "Next slide"}
+      aria-label={previous ? T.previous : T.next}
       onClick={onClick}
     >
       <Icon className="size-5" />
@@ -43,6 +46,7 @@ function StepButton({ direction, onClick }: { direction: "previous" | "next"; on
  * never starts when the user prefers reduced motion.
  */
 export function Carousel({ slides, label, intervalMs = 5000 }: CarouselProps) {
+  const T = useTexts(HOME_PAGE_TEXT).homePage.carousel;
   const count = slides.length;
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -94,7 +98,7 @@ export function Carousel({ slides, label, intervalMs = 5000 }: CarouselProps) {
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={T.carousel}
       aria-label={label}
       className="relative overflow-hidden rounded-box bg-neutral text-white shadow-md"
       onMouseEnter={() => setHovered(true)}
@@ -125,8 +129,8 @@ export function Carousel({ slides, label, intervalMs = 5000 }: CarouselProps) {
               <div
                 key={slide.id}
                 role="group"
-                aria-roledescription="slide"
-                aria-label={`${i + 1} of ${count}`}
+                aria-roledescription={T.slide}
+                aria-label={T.slideOf(i + 1, count)}
                 aria-hidden={!isActive}
                 inert={!isActive}
                 className="relative h-full w-full shrink-0"
@@ -153,7 +157,7 @@ export function Carousel({ slides, label, intervalMs = 5000 }: CarouselProps) {
               <button
                 key={slide.id}
                 type="button"
-                aria-label={`Go to slide ${i + 1}`}
+                aria-label={T.goTo(i + 1)}
                 aria-current={i === active ? "true" : undefined}
                 onClick={() => goTo(i)}
                 className="grid size-6 cursor-pointer place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
@@ -170,7 +174,7 @@ export function Carousel({ slides, label, intervalMs = 5000 }: CarouselProps) {
             <button
               type="button"
               className="btn btn-circle btn-xs absolute bottom-3 left-12 border-none bg-black/50 text-white hover:bg-black/70 sm:btn-sm sm:right-3 sm:left-auto"
-              aria-label={stopped ? "Start automatic slide show" : "Stop automatic slide show"}
+              aria-label={stopped ? T.start : T.stop}
               onClick={() => setStopped((s) => !s)}
             >
               {stopped ? <Play className="size-3.5" /> : <Pause className="size-3.5" />}

@@ -3,29 +3,34 @@ import { Bike } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "#web/config/paths.ts";
 import { categoriesQueryOptions } from "#web/lib/categories-query.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { usePlaceNames } from "#web/lib/place-names.ts";
+import { HOME_PAGE_TEXT } from "#web/texts/home.ts";
 
 const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"];
 
 /** One button per category from the API, plus "All bikes"; for buyers and signed-out visitors. */
 export function CategoryButtons() {
   const { data, isPending, isError, refetch, isRefetching } = useQuery(categoriesQueryOptions());
+  const T = useTexts(HOME_PAGE_TEXT).homePage.categories;
+  const places = usePlaceNames();
 
   return (
     <section aria-labelledby="categories-heading" className="space-y-4">
       <h2 id="categories-heading" className="text-2xl font-bold sm:text-3xl">
-        Browse by category
+        {T.heading}
       </h2>
       {isPending ? (
-        <div role="status" aria-label="Loading categories" className="flex flex-wrap gap-2 sm:gap-3">
+        <div role="status" aria-label={T.loading} className="flex flex-wrap gap-2 sm:gap-3">
           {SKELETON_KEYS.map((k) => (
             <div key={k} className="skeleton h-10 w-28" />
           ))}
         </div>
       ) : isError ? (
         <div role="alert" className="alert alert-error alert-soft">
-          <span>We couldn't load the categories.</span>
+          <span>{T.failed}</span>
           <button type="button" className="btn btn-sm" onClick={() => void refetch()} disabled={isRefetching}>
-            Try again
+            {T.tryAgain}
           </button>
         </div>
       ) : (
@@ -33,13 +38,13 @@ export function CategoryButtons() {
           <li>
             <Link to={paths.listings.getHref("all")} className="btn btn-primary">
               <Bike className="size-4" />
-              All bikes
+              {T.allBikes}
             </Link>
           </li>
           {data.categories.map((c) => (
             <li key={c.slug}>
               <Link to={paths.listings.getHref(c.slug)} className="btn btn-outline">
-                {c.label}
+                {places.category(c.slug)}
               </Link>
             </li>
           ))}

@@ -1,9 +1,12 @@
 import { type Query, useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { DEFAULT_TITLE, usePageTitle } from "#web/components/page-title.tsx";
+import { usePageTitle } from "#web/components/page-title.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
+import { HOME_PAGE_TEXT } from "#web/texts/home.ts";
 import { AboutUs } from "./about-us.tsx";
-import { BANNER_SLIDES } from "./banner-slides.tsx";
+import { bannerSlides } from "./banner-slides.tsx";
 import { Carousel } from "./carousel.tsx";
 import { CategoryButtons } from "./category-buttons.tsx";
 import { Contact } from "./contact.tsx";
@@ -24,8 +27,10 @@ type HomePageProps = {
 export default function HomePage({ advertised }: HomePageProps) {
   const { hash } = useLocation();
   const settled = useFirstDataSettled();
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages;
+  const H = useTexts(HOME_PAGE_TEXT).homePage;
 
-  usePageTitle(DEFAULT_TITLE);
+  usePageTitle(T.head.defaultTitle);
 
   // This page is loaded lazily, so the router may look for `#about-us` before it exists; and the
   // parts below the carousel appear once the session and their data are known, so scroll only after that.
@@ -36,11 +41,11 @@ export default function HomePage({ advertised }: HomePageProps) {
 
   return (
     <div className="mx-auto w-full max-w-[1440px] space-y-12 px-4 py-6 sm:space-y-16 sm:px-6 lg:px-8">
-      <h1 className="sr-only">MotoHaat: used motorbikes in Bangladesh</h1>
+      <h1 className="sr-only">{H.heading}</h1>
       {/* Before the carousel: on a phone a visitor can search from the first screen. */}
       <HomeSearch />
-      <Carousel slides={BANNER_SLIDES} label="Featured" />
-      {!settled && <div role="status" aria-label="Loading" className="skeleton min-h-dvh w-full" />}
+      <Carousel slides={bannerSlides(H.slides)} label={H.featured} />
+      {!settled && <div role="status" aria-label={H.loading} className="skeleton min-h-dvh w-full" />}
       {/* Mounted (so its data loads) but not laid out until every part has its data: the advertised bikes
           and the categories, arriving one after the other, would each push what is below (CLS). */}
       <div hidden={!settled} className="space-y-12 sm:space-y-16">

@@ -2,6 +2,8 @@ import { Search } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
 import { paths } from "#web/config/paths.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { HOME_PAGE_TEXT } from "#web/texts/home.ts";
 
 /**
  * The first thing on the home page: a search of every bike by brand or model. A plain GET form to
@@ -10,16 +12,17 @@ import { paths } from "#web/config/paths.ts";
  */
 export function HomeSearch() {
   const id = useId();
+  const T = useTexts(HOME_PAGE_TEXT).homePage.search;
   return (
     <Form
       method="get"
       action={paths.listings.getHref("all")}
       role="search"
-      aria-label="All bikes"
+      aria-label={T.label}
       className="flex flex-col gap-2"
     >
       <label htmlFor={id} className="text-lg font-semibold sm:text-xl">
-        Find a used bike
+        {T.heading}
       </label>
       <div className="flex gap-2">
         <div className="input input-lg w-full">
@@ -29,14 +32,14 @@ export function HomeSearch() {
             type="search"
             name="q"
             className="grow"
-            placeholder="Brand or model, e.g. Pulsar 150"
+            placeholder={T.placeholder}
             maxLength={80}
             autoComplete="off"
             enterKeyHint="search"
           />
         </div>
         <button type="submit" className="btn btn-primary btn-lg">
-          Search
+          {T.submit}
         </button>
       </div>
     </Form>

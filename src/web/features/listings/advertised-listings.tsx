@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import type { Listing } from "#shared/schemas/listings.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { useAdvertisedListings } from "./api/get-advertised-listings.ts";
 import { ListingCard } from "./listing-card.tsx";
 
@@ -14,6 +16,7 @@ type AdvertisedListingsProps = {
  * the categories below it lead to every bike.
  */
 export function AdvertisedListings({ actions }: AdvertisedListingsProps) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.advertised;
   const { data } = useAdvertisedListings();
   const listings = data?.items ?? [];
   if (listings.length === 0) return null;
@@ -21,9 +24,9 @@ export function AdvertisedListings({ actions }: AdvertisedListingsProps) {
     <section aria-labelledby="advertised-heading" className="space-y-4">
       <div>
         <h2 id="advertised-heading" className="text-2xl font-bold sm:text-3xl">
-          Advertised bikes
+          {T.heading}
         </h2>
-        <p className="mt-1 text-base-content/70">Picked by their sellers, ready to book today.</p>
+        <p className="mt-1 text-base-content/70">{T.hint}</p>
       </div>
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {listings.map((listing) => (

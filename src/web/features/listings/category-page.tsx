@@ -1,6 +1,5 @@
 import { Bike } from "lucide-react";
 import { useParams } from "react-router";
-import { categoryLabel } from "#shared/categories.ts";
 import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import { MSG } from "#shared/messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -8,21 +7,26 @@ import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { DrawerButton } from "#web/components/side-drawer.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { usePlaceNames } from "#web/lib/place-names.ts";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { useListings } from "./api/get-listings.ts";
 import { bikeCount, ClearFiltersButton, SearchBox, SortSelect } from "./listing-filters.tsx";
 import { ListingGrid, ListingGridSkeleton } from "./listing-grid.tsx";
 import { AllBikesLink, ListingsNotFound } from "./listings-not-found.tsx";
 import { NoMatches } from "./no-matches.tsx";
-import { FILTER_LABELS, hasFilters, useListingFilters } from "./use-listing-filters.ts";
+import { hasFilters, useListingFilters } from "./use-listing-filters.ts";
+
+type CategoryTexts = typeof LISTING_PAGES_TEXT.listingPages;
 
 /** A 400 names the bad query fields: said with the filters' own names ("Min price: give a whole number"). */
-function badFilterMessage(error: ApiError): string {
+function badFilterMessage(T: CategoryTexts, error: ApiError): string {
   const fields = Object.entries(error.fieldErrors);
   if (fields.length === 0) return error.message;
   return fields
     .map(([field, message]) => {
       const label = LISTING_FILTER_KEYS.find((k) => k === field);
-      return `${label ? FILTER_LABELS[label] : field}: ${message}`;
+      return `${label ? T.filters.labels[label] : field}: ${message}`;
     })
     .join("; ");
 }
@@ -32,10 +36,13 @@ function badFilterMessage(error: ApiError): string {
  * sort in the URL's query, newest first by default, more as you scroll.
  */
 export default function CategoryPage() {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages;
+  const msg = useTexts(MSG);
   const { category = "all" } = useParams();
   const { filters } = useListingFilters();
   const query = useListings({ category, ...filters });
-  const label = category === "all" ? "All bikes" : categoryLabel(category);
+  const places = usePlaceNames();
+  const label = category === "all" ? T.common.allBikes : places.category(category);
   const filtered = hasFilters(filters);
   const firstPage = query.data?.pages[0];
 
@@ -43,8 +50,8 @@ export default function CategoryPage() {
     return (
       <>
         <DrawerButton />
-        <ListingsNotFound pageTitle="Category not found" heading={MSG.listing.unknownCategory}>
-          Pick a category from the list, or browse every bike.
+        <ListingsNotFound pageTitle={T.categoryPage.notFoundTitle} heading={msg.listing.unknownCategory}>
+          {T.categoryPage.notFoundHint}
         </ListingsNotFound>
       </>
     );
@@ -60,16 +67,14 @@ export default function CategoryPage() {
   return (
     // Tight on a phone, so the first screen shows two whole bikes below the controls.
     <section className="flex flex-col gap-3 sm:gap-4">
-      <PageTitle
-        description={`${label}: used motorbikes for sale in Bangladesh, with price, year, km and district.`}
-      >
-        {`${label} — MotoHaat`}
+      <PageTitle description={T.categoryPage.description(label)}>
+        {category === "all" ? T.categoryPage.allTitle : T.categoryPage.title(label)}
       </PageTitle>
       <div className="flex flex-wrap items-baseline gap-x-3">
         <h1 className="text-xl font-bold sm:text-3xl">{label}</h1>
         {/* Announced as it changes, so a screen reader hears what a filter did. */}
         <p aria-live="polite" className="text-sm font-semibold text-base-content/70" id="listing-count">
-          {firstPage && !badFilters ? bikeCount(firstPage.total, firstPage.totalIsCapped) : null}
+          {firstPage && !badFilters ? bikeCount(T.filters, firstPage.total, firstPage.totalIsCapped) : null}
         </p>
       </div>
       {/* A phone: the search, then Filters and Sort on one row; a large screen: the search and Sort. */}
@@ -84,7 +89,7 @@ export default function CategoryPage() {
       </div>
       {badFilters ? (
         <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between gap-3">
-          <span>{`${MSG.listing.badFilters} ${badFilterMessage(badFilters)}`}</span>
+          <span>{`${msg.listing.badFilters} ${badFilterMessage(T, badFilters)}`}</span>
           <ClearFiltersButton className="btn-sm" />
         </div>
       ) : (
@@ -97,11 +102,11 @@ export default function CategoryPage() {
                 <NoMatches category={category} filters={filters} />
               ) : (
                 <EmptyState
-                  title={MSG.listing.empty(category === "all" ? "any category" : label)}
+                  title={msg.listing.empty(category === "all" ? T.categoryPage.anyCategory : label)}
                   icon={<Bike className="size-10" />}
                   action={category === "all" ? undefined : <AllBikesLink />}
                 >
-                  New bikes are listed every day; check back soon.
+                  {T.categoryPage.emptyHint}
                 </EmptyState>
               )
             }

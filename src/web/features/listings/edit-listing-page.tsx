@@ -10,8 +10,11 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { LISTING_FORMS_TEXT } from "#web/texts/listing-forms.ts";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { useListing } from "./api/get-listing.ts";
 import { useUpdateListing } from "./api/update-listing.ts";
 import { uploadListingPhoto } from "./api/upload-photo.ts";
@@ -51,6 +54,8 @@ function formValuesOf({ listing }: ListingDetailResponse): DefaultValues<Listing
  * the fields and the photos' ids in order.
  */
 export default function EditListingPage() {
+  const T = { ...useTexts(LISTING_PAGES_TEXT).listingPages, ...useTexts(LISTING_FORMS_TEXT).listingForms };
+  const msg = useTexts(MSG);
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -64,26 +69,26 @@ export default function EditListingPage() {
     (listing !== undefined && listing.seller.id !== user?.id);
 
   let body: ReactNode;
-  if (query.isPending) body = <Spinner label="Loading the bike" />;
+  if (query.isPending) body = <Spinner label={T.common.loadingBike} />;
   else if (notFound) {
     body = (
-      <EmptyState title="This bike is not among your products" icon={<SearchX className="size-10" />}>
-        It may have been deleted, or the link is wrong.
+      <EmptyState title={T.mine.notMine} icon={<SearchX className="size-10" />}>
+        {T.mine.notMineHint}
       </EmptyState>
     );
   } else if (query.isError) body = <LoadError error={query.error} onRetry={query.refetch} />;
   else if (query.data.listing.status === "sold") {
     body = (
       <EmptyState
-        title={MSG.listing.soldCannotEdit}
+        title={msg.listing.soldCannotEdit}
         icon={<BadgeCheck className="size-10" />}
         action={
           <Link to={detailsHref} className="btn btn-primary">
-            See its details
+            {T.editPage.seeDetails}
           </Link>
         }
       >
-        Its buyer booked it as it was; a sold listing stays as it is.
+        {T.editPage.soldHint}
       </EmptyState>
     );
   } else {
@@ -92,7 +97,7 @@ export default function EditListingPage() {
         // A fresh form per bike; refetches of the same bike (after a save, or a refusal) leave its inputs alone.
         key={query.data.listing.id}
         defaultValues={formValuesOf(query.data)}
-        submitLabel="Save changes"
+        submitLabel={T.editPage.save}
         uploadPhoto={uploadListingPhoto}
         onSubmit={async (fields, { ids }) => {
           await updateListing.mutateAsync({
@@ -107,12 +112,12 @@ export default function EditListingPage() {
               photoIds: ids,
             },
           });
-          toast.success(MSG.listing.updated);
+          toast.success(msg.listing.updated);
           void navigate(detailsHref);
         }}
         secondaryAction={
           <Link to={detailsHref} className="btn btn-ghost w-full sm:w-auto">
-            Cancel
+            {T.editPage.cancel}
           </Link>
         }
       />
@@ -121,13 +126,13 @@ export default function EditListingPage() {
 
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <PageTitle>{`Edit ${listing && !notFound ? listing.model : "product"} — MotoHaat`}</PageTitle>
+      <PageTitle>{listing && !notFound ? T.editPage.titleOf(listing.model) : T.editPage.title}</PageTitle>
       <Link to={paths.dashboard.myListings.getHref()} className="btn btn-ghost btn-sm self-start">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to My products
+        {T.mine.backToList}
       </Link>
       <div>
-        <h1 className="text-2xl font-bold">Edit product</h1>
+        <h1 className="text-2xl font-bold">{T.editPage.heading}</h1>
         {listing && !notFound ? <p className="text-base-content/70">{listing.model}</p> : null}
       </div>
       {body}

@@ -4,6 +4,10 @@ import { GALLERY_PHOTO_SIZES } from "#shared/image-sizes.ts";
 import type { Image } from "#shared/schemas/images.ts";
 import { Img } from "#web/components/img.tsx";
 import { useModalDialog } from "#web/components/modal.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
+
+type GalleryTexts = typeof LISTING_PAGES_TEXT.listingPages.gallery;
 
 type GalleryProps = {
   /** In order; the first is the cover, shown first. */
@@ -16,8 +20,8 @@ type GalleryProps = {
 const SWIPE_MIN = 40;
 
 /** "Yamaha FZS V3, photo 2 of 5"; a lone photo is simply the model. */
-export const photoAlt = (model: string, index: number, count: number) =>
-  count > 1 ? `${model}, photo ${index + 1} of ${count}` : model;
+export const photoAlt = (T: GalleryTexts, model: string, index: number, count: number) =>
+  count > 1 ? T.photoAlt(model, index + 1, count) : model;
 
 /**
  * Left/right swipes on touch screens, through pointer events (one code path for touch and pen).
@@ -63,6 +67,7 @@ function StepButton({
   onClick: () => void;
   large?: boolean;
 }) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.gallery;
   const Icon = direction === "previous" ? ChevronLeft : ChevronRight;
   return (
     <button
@@ -70,7 +75,7 @@ function StepButton({
       className={`btn btn-circle absolute top-1/2 -translate-y-1/2 border-base-300 bg-base-100/90 shadow ${
         direction === "previous" ? "left-2" : "right-2"
       } ${large ? "" : "btn-sm sm:btn-md"}`}
-      aria-label={direction === "previous" ? "Previous photo" : "Next photo"}
+      aria-label={direction === "previous" ? T.previous : T.next}
       onClick={onClick}
     >
       <Icon className="size-5" aria-hidden="true" />
@@ -85,6 +90,7 @@ function StepButton({
  * while photos load or change.
  */
 export function Gallery({ photos, model }: GalleryProps) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.gallery;
   const [index, setIndex] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
   const count = photos.length;
@@ -109,7 +115,7 @@ export function Gallery({ photos, model }: GalleryProps) {
   return (
     // The arrow keys move through the photos while focus is anywhere inside (a thumbnail, a button).
     <section
-      aria-label={`Photos of ${model}`}
+      aria-label={T.photosOf(model)}
       aria-describedby={several ? counterId : undefined}
       onKeyDown={onKeyDown}
       className="flex min-w-0 flex-col gap-3 rounded-box"
@@ -123,7 +129,7 @@ export function Gallery({ photos, model }: GalleryProps) {
             // A new element per photo: the old one does not linger while the next one loads.
             key={current.src}
             image={current}
-            alt={photoAlt(model, shown, count)}
+            alt={photoAlt(T, model, shown, count)}
             sizes={GALLERY_PHOTO_SIZES}
             loading="eager"
             fetchPriority={shown === 0 ? "high" : "auto"}
@@ -138,14 +144,14 @@ export function Gallery({ photos, model }: GalleryProps) {
               id={counterId}
               className="badge badge-neutral pointer-events-none absolute bottom-2 left-2 opacity-90"
             >
-              {`${shown + 1} / ${count}`}
+              {T.counter(shown + 1, count)}
             </p>
           </>
         ) : null}
         <button
           type="button"
           className="btn btn-circle btn-sm absolute top-2 right-2 border-base-300 bg-base-100/90"
-          aria-label="View full screen"
+          aria-label={T.fullScreen}
           onClick={() => setFullScreen(true)}
         >
           <Expand className="size-4" aria-hidden="true" />
@@ -153,12 +159,12 @@ export function Gallery({ photos, model }: GalleryProps) {
       </div>
       {several ? (
         // The padding keeps the shown thumbnail's ring (and the focus ring) inside the scrolling box, which clips.
-        <ul className="-mx-1 flex gap-2 overflow-x-auto p-1" aria-label="Thumbnails">
+        <ul className="-mx-1 flex gap-2 overflow-x-auto p-1" aria-label={T.thumbnails}>
           {photos.map((photo, i) => (
             <li key={photo.src} className="shrink-0">
               <button
                 type="button"
-                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-label={T.showPhoto(i + 1, count)}
                 aria-current={i === shown ? "true" : undefined}
                 onClick={() => setIndex(i)}
                 className={`block h-14 w-[4.65rem] overflow-hidden rounded-field bg-base-200 ring-offset-2 ring-offset-base-100 sm:h-16 sm:w-[5.35rem] ${
@@ -175,8 +181,8 @@ export function Gallery({ photos, model }: GalleryProps) {
         open={fullScreen}
         onClose={() => setFullScreen(false)}
         photo={current}
-        alt={photoAlt(model, shown, count)}
-        caption={several ? `${model} — ${shown + 1} / ${count}` : model}
+        alt={photoAlt(T, model, shown, count)}
+        caption={several ? T.caption(model, shown + 1, count) : model}
         onPrevious={several ? previous : undefined}
         onNext={several ? next : undefined}
       />
@@ -199,6 +205,7 @@ type FullScreenViewProps = {
  * closes it and focus returns to the photo that opened it).
  */
 function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext }: FullScreenViewProps) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.gallery;
   const { ref, close, onCancel } = useModalDialog(open, onClose);
   const swipe = useSwipe(onPrevious ?? (() => {}), onNext ?? (() => {}));
 
@@ -246,7 +253,7 @@ function FullScreenView({ open, onClose, photo, alt, caption, onPrevious, onNext
           <button
             type="button"
             className="btn btn-circle absolute top-3 right-3 border-base-300 bg-base-100/90"
-            aria-label="Close full screen"
+            aria-label={T.closeFullScreen}
             onClick={close}
             data-autofocus
           >

@@ -1,7 +1,6 @@
 import { MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatNumber } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
@@ -10,6 +9,10 @@ import { Price } from "#web/components/price.tsx";
 import { SellerRatingBadge } from "#web/components/seller-rating.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { usePlaceNames } from "#web/lib/place-names.ts";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
+import { plainNumber } from "./plain-number.ts";
 
 type ListingCardProps = {
   listing: Listing;
@@ -38,6 +41,10 @@ export function ListingCard({
   priority = false,
   sizes = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 40vw",
 }: ListingCardProps) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages;
+  const msg = useTexts(MSG);
+  const format = useFormat();
+  const places = usePlaceNames();
   const { seller } = listing;
   // The saved-bikes heart, when the app provides one (src/web/components/card-corner.tsx).
   const corner = useCardCorner(listing);
@@ -58,7 +65,7 @@ export function ListingCard({
       overlay={
         listing.status === "sold" ? (
           <span className="badge badge-error badge-sm absolute top-2 left-2 font-semibold shadow sm:badge-md">
-            {MSG.listing.stockOut}
+            {msg.listing.stockOut}
           </span>
         ) : null
       }
@@ -73,14 +80,18 @@ export function ListingCard({
       </p>
       <p className="text-sm">
         {/* A no-break space: on a phone's narrow card "km" does not wrap away from its number. */}
-        {[listing.brand, String(listing.year), `${formatNumber(listing.kmRun)}\u00a0km`].join(" · ")}
+        {[
+          listing.brand,
+          plainNumber(listing.year, format.locale),
+          T.common.kmTight(format.number(listing.kmRun)),
+        ].join(" · ")}
       </p>
       <p className="flex min-w-0 items-center gap-1 text-sm text-base-content/70">
         <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-        <span className="truncate">{listing.district.label}</span>
+        <span className="truncate">{places.district(listing.district.slug)}</span>
       </p>
       <p className="mt-auto flex min-w-0 items-center gap-1 pt-1 text-sm">
-        <span className="sr-only">Seller: </span>
+        <span className="sr-only">{T.card.seller}</span>
         <Link
           to={paths.sellers.getHref(seller.id)}
           className="link link-hover relative z-10 truncate font-medium"

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { formatNumber, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, ListingDetailResponse } from "#shared/schemas/listings.ts";
 import { LoadError } from "#web/components/load-error.tsx";
@@ -8,14 +7,32 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { usePlaceNames } from "#web/lib/place-names.ts";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { useListing } from "./api/get-listing.ts";
 import { ListingDetails } from "./listing-details.tsx";
 import { ListingsNotFound } from "./listings-not-found.tsx";
+import { plainNumber } from "./plain-number.ts";
 
 /** What a search result says of the bike: "2021 · 12,000 km · Dhaka · ৳1,80,000 — Yamaha FZS…". */
-function listingDescription(listing: Listing): string {
-  const facts = [String(listing.year), `${formatNumber(listing.kmRun)} km`, listing.district.label];
-  return `${listing.model}, used ${listing.category.label.toLowerCase()} for sale: ${facts.join(" · ")} · ${formatTaka(listing.askingPrice)}.`;
+function listingDescription(
+  listing: Listing,
+  T: typeof LISTING_PAGES_TEXT.listingPages,
+  format: ReturnType<typeof useFormat>,
+  places: ReturnType<typeof usePlaceNames>,
+): string {
+  const facts = [
+    plainNumber(listing.year, format.locale),
+    T.common.km(format.number(listing.kmRun)),
+    places.district(listing.district.slug),
+  ];
+  return T.detailsPage.description(
+    listing.model,
+    places.category(listing.category.slug),
+    facts.join(" · "),
+    format.taka(listing.askingPrice),
+  );
 }
 
 /** schema.org's Product with its Offer, which search engines show as the price and whether it is for sale. */
@@ -48,16 +65,20 @@ type ListingDetailsPageProps = {
 
 /** `/products/productdetails/:id`: one bike in full, for a buyer. */
 export default function ListingDetailsPage({ actions }: ListingDetailsPageProps) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages;
+  const msg = useTexts(MSG);
+  const format = useFormat();
+  const places = usePlaceNames();
   const { id = "" } = useParams();
   const query = useListing(id);
 
-  if (query.isPending) return <Spinner label="Loading the bike" />;
+  if (query.isPending) return <Spinner label={T.common.loadingBike} />;
 
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
-        <ListingsNotFound pageTitle="Bike not found" heading={MSG.listing.notFound}>
-          It may have been sold and removed by its seller. Plenty of others are waiting.
+        <ListingsNotFound pageTitle={T.detailsPage.notFoundTitle} heading={msg.listing.notFound}>
+          {T.detailsPage.notFoundHint}
         </ListingsNotFound>
       );
     }
@@ -68,18 +89,20 @@ export default function ListingDetailsPage({ actions }: ListingDetailsPageProps)
   return (
     <div className="flex flex-col gap-4">
       <PageTitle
-        description={listingDescription(listing)}
+        description={listingDescription(listing, T, format, places)}
         jsonLd={(origin) => productJsonLd(listing, origin)}
       >
-        {`${listing.model} — MotoHaat`}
+        {T.detailsPage.title(listing.model)}
       </PageTitle>
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+      <nav aria-label={T.detailsPage.breadcrumb} className="breadcrumbs text-sm">
         <ul>
           <li>
-            <Link to={paths.listings.getHref("all")}>All bikes</Link>
+            <Link to={paths.listings.getHref("all")}>{T.common.allBikes}</Link>
           </li>
           <li>
-            <Link to={paths.listings.getHref(listing.category.slug)}>{listing.category.label}</Link>
+            <Link to={paths.listings.getHref(listing.category.slug)}>
+              {places.category(listing.category.slug)}
+            </Link>
           </li>
           <li aria-current="page" className="min-w-0 truncate">
             {listing.model}

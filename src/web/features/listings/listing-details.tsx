@@ -7,6 +7,8 @@ import { SellerRatingBadge } from "#web/components/seller-rating.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { Gallery } from "./gallery.tsx";
 import { ListingFacts } from "./listing-facts.tsx";
 import { PapersChecklist } from "./papers-checklist.tsx";
@@ -26,15 +28,17 @@ type ListingDetailsProps = {
 
 /** Everything about one bike, for the buyer's details page and the seller's own details page. */
 export function ListingDetails({ listing, priceHint, actions, myOrderStatus }: ListingDetailsProps) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.details;
+  const msg = useTexts(MSG);
   const sold = listing.status === "sold";
   const status =
     myOrderStatus === "paid"
-      ? { label: MSG.booking.paidBadge, className: "badge-success" }
+      ? { label: msg.booking.paidBadge, className: "badge-success" }
       : myOrderStatus === "held"
-        ? { label: MSG.booking.heldBadge, className: "badge-info" }
+        ? { label: msg.booking.heldBadge, className: "badge-info" }
         : sold
-          ? { label: MSG.listing.stockOut, className: "badge-error" }
-          : { label: MSG.listing.available, className: "badge-success" };
+          ? { label: msg.listing.stockOut, className: "badge-error" }
+          : { label: msg.listing.available, className: "badge-success" };
   const { seller } = listing;
   const titleId = useId();
   const sellerId = useId();
@@ -52,7 +56,7 @@ export function ListingDetails({ listing, priceHint, actions, myOrderStatus }: L
             <span className={`badge font-semibold ${status.className}`}>{status.label}</span>
             <span className="badge badge-secondary badge-outline">{listing.brand}</span>
             <span className={`badge ${listing.negotiable ? "badge-info" : "badge-neutral"} badge-outline`}>
-              {listing.negotiable ? MSG.listing.negotiable : MSG.listing.fixedPrice}
+              {listing.negotiable ? msg.listing.negotiable : msg.listing.fixedPrice}
             </span>
             <ShareButton listing={listing} className="btn-outline btn-sm ms-auto" />
           </div>
@@ -68,7 +72,7 @@ export function ListingDetails({ listing, priceHint, actions, myOrderStatus }: L
         {listing.description ? (
           <section aria-labelledby={descriptionId}>
             <h2 id={descriptionId} className="mb-2 text-sm font-semibold text-base-content/70">
-              About this bike
+              {T.aboutBike}
             </h2>
             {/* Plain text as the seller typed it: React escapes it, pre-line keeps its line breaks. */}
             <p className="break-words whitespace-pre-line">{listing.description}</p>
@@ -77,7 +81,7 @@ export function ListingDetails({ listing, priceHint, actions, myOrderStatus }: L
         <PapersChecklist listing={listing} />
         <section aria-labelledby={sellerId} className="rounded-box border border-base-300 p-4">
           <h2 id={sellerId} className="mb-3 text-sm font-semibold text-base-content/70">
-            Seller
+            {T.seller}
           </h2>
           <div className="flex items-center gap-3">
             <UserAvatar user={seller} size="size-12" />

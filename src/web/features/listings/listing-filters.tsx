@@ -1,15 +1,18 @@
 import { Search } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { DISTRICTS } from "#shared/districts.ts";
-import { formatNumber } from "#shared/format.ts";
 import { MAX_ASKING_PRICE, MAX_KM_RUN, MIN_YEAR, maxYear } from "#shared/listing-limits.ts";
 import { MSG } from "#shared/messages.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { usePlaceNames } from "#web/lib/place-names.ts";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { useBrands } from "./api/get-brands.ts";
 import { useListings } from "./api/get-listings.ts";
 import {
   type FilterKey,
+  type FilterTexts,
   type ListingFiltersApi,
-  SORT_OPTIONS,
+  sortOptions,
   useListingFilters,
 } from "./use-listing-filters.ts";
 
@@ -69,6 +72,7 @@ function useTypedFilter({ filters, setFilter }: ListingFiltersApi, key: FilterKe
 
 /** The search box over brand and model, above the list. */
 export function SearchBox() {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.filters;
   const filterApi = useListingFilters();
   const { settle, ...input } = useTypedFilter(filterApi, "q");
   const onSubmit = (e: FormEvent) => {
@@ -77,9 +81,9 @@ export function SearchBox() {
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: older phone browsers (and React's check of them) do not know <search> yet.
-    <form role="search" aria-label="Bikes" onSubmit={onSubmit} className="w-full">
+    <form role="search" aria-label={T.searchForm} onSubmit={onSubmit} className="w-full">
       <label htmlFor="filter-q" className="sr-only">
-        Search bikes
+        {T.searchLabel}
       </label>
       <div className="input w-full">
         <Search className="size-4 opacity-60" aria-hidden="true" />
@@ -87,7 +91,7 @@ export function SearchBox() {
           id="filter-q"
           type="search"
           className="grow"
-          placeholder="Search brand or model, e.g. Pulsar 150"
+          placeholder={T.searchPlaceholder}
           maxLength={80}
           autoComplete="off"
           enterKeyHint="search"
@@ -100,11 +104,12 @@ export function SearchBox() {
 
 /** Sort order, beside the count. */
 export function SortSelect() {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.filters;
   const { filters, setFilter } = useListingFilters();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor="listing-sort" className="text-sm whitespace-nowrap text-base-content/70">
-        Sort by
+        {T.labels.sort}
       </label>
       <select
         id="listing-sort"
@@ -112,7 +117,7 @@ export function SortSelect() {
         value={filters.sort ?? "newest"}
         onChange={(e) => setFilter("sort", e.target.value)}
       >
-        {SORT_OPTIONS.map((o) => (
+        {sortOptions(T).map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
@@ -123,9 +128,8 @@ export function SortSelect() {
 }
 
 /** "24 bikes", "1 bike", "1,000+ bikes" when the server stopped counting. */
-export function bikeCount(total: number, capped: boolean): string {
-  const n = `${formatNumber(total)}${capped ? "+" : ""}`;
-  return `${n} ${total === 1 && !capped ? "bike" : "bikes"}`;
+export function bikeCount(T: FilterTexts, total: number, capped: boolean): string {
+  return capped ? T.bikeCountCapped(total) : T.bikeCount(total);
 }
 
 /**
@@ -133,33 +137,35 @@ export function bikeCount(total: number, capped: boolean): string {
  * list), "Show 8 bikes", which closes the drawer onto the list its filters made.
  */
 export function FiltersFooter({ category, onDone }: { category: string; onDone: () => void }) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.filters;
   const { filters } = useListingFilters();
   // The list's own query (the same key): its count, without a request of its own.
   const firstPage = useListings({ category, ...filters }).data?.pages[0];
   return (
     <div className="flex flex-col gap-2">
       <button type="button" className="btn btn-primary btn-sm w-full lg:hidden" onClick={onDone}>
-        {firstPage ? `Show ${bikeCount(firstPage.total, firstPage.totalIsCapped)}` : "Show bikes"}
+        {firstPage ? T.showCount(bikeCount(T, firstPage.total, firstPage.totalIsCapped)) : T.showBikes}
       </button>
       <ClearFiltersButton className="btn-outline btn-sm w-full" />
     </div>
   );
 }
 
-/** The yes/no filters: each a checkbox that sets `key` to `on` while ticked. */
-export const FLAG_FILTERS: { id: string; key: FilterKey; on: string; label: string }[] = [
-  { id: "filter-verified", key: "verified", on: "true", label: "Verified sellers only" },
-  { id: "filter-negotiable", key: "negotiable", on: "true", label: "Negotiable only" },
-  { id: "filter-sold", key: "sold", on: "include", label: "Show sold bikes" },
+/** The yes/no filters: each a checkbox that sets `key` to `on` while ticked, labelled as the key is named. */
+export const FLAG_FILTERS: { id: string; key: FilterKey; on: string }[] = [
+  { id: "filter-verified", key: "verified", on: "true" },
+  { id: "filter-negotiable", key: "negotiable", on: "true" },
+  { id: "filter-sold", key: "sold", on: "include" },
 ];
 
 /** Resets search, filters and sort in one step (one history entry, so Back brings them back). */
 export function ClearFiltersButton({ className = "btn-outline btn-sm" }: { className?: string }) {
+  const msg = useTexts(MSG);
   const { filters, clear } = useListingFilters();
   const nothingSet = Object.keys(filters).length === 0;
   return (
     <button type="button" className={`btn ${className}`} onClick={clear} disabled={nothingSet}>
-      {MSG.listing.clearFilters}
+      {msg.listing.clearFilters}
     </button>
   );
 }
@@ -234,10 +240,24 @@ function Range({ legend, ends, ...shared }: RangeProps) {
   );
 }
 
-const districtsByName = [...DISTRICTS].sort((a, b) => a.label.localeCompare(b.label, "en"));
+/** The districts by their names in the page's language, alphabetical as that language sorts. */
+function useDistrictsByName() {
+  const places = usePlaceNames();
+  const format = useFormat();
+  return useMemo(
+    () =>
+      DISTRICTS.map((d) => ({ slug: d.slug, label: places.district(d.slug) })).sort((a, b) =>
+        a.label.localeCompare(b.label, format.locale),
+      ),
+    [places, format.locale],
+  );
+}
 
 /** The filters of the side drawer (the search box and sort sit above the list). */
 export function ListingFilterControls() {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages;
+  const districtsByName = useDistrictsByName();
+  const F = T.filters;
   const filterApi = useListingFilters();
   const { filters, setFilter } = filterApi;
   const brands = useBrands();
@@ -251,7 +271,7 @@ export function ListingFilterControls() {
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
         <label htmlFor="filter-brand" className="text-sm font-semibold">
-          Brand
+          {F.labels.brand}
         </label>
         <select
           id="filter-brand"
@@ -260,7 +280,7 @@ export function ListingFilterControls() {
           aria-busy={brands.isPending}
           onChange={(e) => setFilter("brand", e.target.value)}
         >
-          <option value="">Any brand</option>
+          <option value="">{F.anyBrand}</option>
           {brandList.map((b) => (
             <option key={b} value={b}>
               {b}
@@ -273,9 +293,9 @@ export function ListingFilterControls() {
         </select>
         {brands.isError ? (
           <p className="text-xs text-error">
-            We couldn't load the brands.{" "}
+            {F.brandsFailed}{" "}
             <button type="button" className="link" onClick={() => void brands.refetch()}>
-              Try again
+              {T.common.tryAgain}
             </button>
           </p>
         ) : null}
@@ -283,43 +303,43 @@ export function ListingFilterControls() {
 
       <Range
         filterApi={filterApi}
-        legend="Price (৳)"
-        srLabel="price"
+        legend={F.price}
+        srLabel={F.priceSr}
         min={0}
         max={MAX_ASKING_PRICE}
         ends={[
-          { filterKey: "minPrice", id: "filter-min-price", label: "Min", placeholder: "0" },
-          { filterKey: "maxPrice", id: "filter-max-price", label: "Max", placeholder: "Any" },
+          { filterKey: "minPrice", id: "filter-min-price", label: F.min, placeholder: "0" },
+          { filterKey: "maxPrice", id: "filter-max-price", label: F.max, placeholder: F.any },
         ]}
       />
 
       <Range
         filterApi={filterApi}
-        legend="Engine (CC)"
-        srLabel="engine CC"
+        legend={F.engine}
+        srLabel={F.engineSr}
         min={0}
         max={5000}
         ends={[
-          { filterKey: "minCc", id: "filter-min-cc", label: "Min", placeholder: "0" },
-          { filterKey: "maxCc", id: "filter-max-cc", label: "Max", placeholder: "Any" },
+          { filterKey: "minCc", id: "filter-min-cc", label: F.min, placeholder: "0" },
+          { filterKey: "maxCc", id: "filter-max-cc", label: F.max, placeholder: F.any },
         ]}
       />
 
       <Range
         filterApi={filterApi}
-        legend="Year"
-        srLabel="year"
+        legend={F.year}
+        srLabel={F.yearSr}
         min={MIN_YEAR}
         max={maxYear()}
         ends={[
-          { filterKey: "minYear", id: "filter-min-year", label: "From", placeholder: String(MIN_YEAR) },
-          { filterKey: "maxYear", id: "filter-max-year", label: "To", placeholder: String(maxYear()) },
+          { filterKey: "minYear", id: "filter-min-year", label: F.from, placeholder: String(MIN_YEAR) },
+          { filterKey: "maxYear", id: "filter-max-year", label: F.to, placeholder: String(maxYear()) },
         ]}
       />
 
       <div className="flex flex-col gap-1">
         <label htmlFor="filter-max-km" className="text-sm font-semibold">
-          Max km run
+          {F.labels.maxKm}
         </label>
         <NumberInput
           filterApi={filterApi}
@@ -327,13 +347,13 @@ export function ListingFilterControls() {
           id="filter-max-km"
           min={0}
           max={MAX_KM_RUN}
-          placeholder="Any"
+          placeholder={F.any}
         />
       </div>
 
       <div className="flex flex-col gap-1">
         <label htmlFor="filter-district" className="text-sm font-semibold">
-          District
+          {F.labels.district}
         </label>
         <select
           id="filter-district"
@@ -341,7 +361,7 @@ export function ListingFilterControls() {
           value={filters.district ?? ""}
           onChange={(e) => setFilter("district", e.target.value)}
         >
-          <option value="">All districts</option>
+          <option value="">{F.allDistricts}</option>
           {districtsByName.map((d) => (
             <option key={d.slug} value={d.slug}>
               {d.label}
@@ -351,10 +371,10 @@ export function ListingFilterControls() {
       </div>
 
       <div className="flex flex-col gap-2">
-        {FLAG_FILTERS.map(({ id, key, on, label }) => (
+        {FLAG_FILTERS.map(({ id, key, on }) => (
           <label key={id} className="flex cursor-pointer items-center gap-2 text-sm">
             <input id={id} type="checkbox" className="checkbox checkbox-sm" {...flag(key, on)} />
-            {label}
+            {F.labels[key]}
           </label>
         ))}
       </div>

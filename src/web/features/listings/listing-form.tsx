@@ -4,7 +4,6 @@ import { Controller, type DefaultValues, type UseFormRegisterReturn, useForm } f
 import { z } from "zod";
 import { DISTRICTS } from "#shared/districts.ts";
 import { formatFileSize } from "#shared/file-size.ts";
-import { formatNumber } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { MAX_IMAGE_BYTES } from "#shared/schemas/images.ts";
 import {
@@ -21,10 +20,15 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useCategories } from "#web/lib/categories-query.ts";
 import { focusFirstInvalid, isPhotoRejection, showFieldErrors } from "#web/lib/form-errors.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { photoListSchema } from "#web/lib/photo-file.ts";
+import { usePlaceNames } from "#web/lib/place-names.ts";
 import { toast } from "#web/lib/toast.ts";
+import { LISTING_FORMS_TEXT } from "#web/texts/listing-forms.ts";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import type { UploadProgress } from "./api/send-with-progress.ts";
 import { type PhotoItem, PhotoManager } from "./photo-manager.tsx";
+import { plainNumber } from "./plain-number.ts";
 import { type UploadPhoto, usePhotoUploads } from "./use-photo-uploads.ts";
 
 /**
@@ -127,11 +131,12 @@ type ListingFormProps = {
 };
 
 function TakaInput({ control, ...props }: { control: FieldControlProps } & ComponentProps<"input">) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.form;
   return (
     // The border belongs to the wrapper, so it carries the error colour the inner input cannot show.
     <div className={`input w-full ${control["aria-invalid"] ? "input-error" : ""}`}>
       <span className="text-base-content/70" aria-hidden="true">
-        ৳
+        {T.takaSign}
       </span>
       <input {...control} {...props} type="number" inputMode="numeric" min={1} step={1} />
     </div>
@@ -148,6 +153,7 @@ type YesNoProps = {
 
 /** A yes/no question as two radios in a fieldset, its message tied to the group. */
 function YesNo({ id, legend, registration, error }: YesNoProps) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.form;
   const errorId = `${id}-error`;
   return (
     <fieldset className="fieldset gap-1 p-0" aria-describedby={error ? errorId : undefined}>
@@ -162,7 +168,7 @@ function YesNo({ id, legend, registration, error }: YesNoProps) {
               value={value}
               className={`radio radio-sm ${error ? "radio-error" : ""}`}
             />
-            {value === "true" ? "Yes" : "No"}
+            {value === "true" ? T.yes : T.no}
           </label>
         ))}
       </div>
@@ -202,7 +208,12 @@ export function ListingForm({
   resetOnSuccess = false,
   secondaryAction,
 }: ListingFormProps) {
+  const T = { ...useTexts(LISTING_PAGES_TEXT).listingPages, ...useTexts(LISTING_FORMS_TEXT).listingForms };
+  const F = T.form;
+  const msg = useTexts(MSG);
+  const format = useFormat();
   const categories = useCategories();
+  const places = usePlaceNames();
   const {
     register,
     control,
@@ -229,7 +240,7 @@ export function ListingForm({
       if (uploadPhoto) {
         const uploaded = await uploads.uploadAll(photos);
         if (!uploaded) {
-          toast.error(uploads.firstError(photos) ?? MSG.generic.somethingWrong);
+          toast.error(uploads.firstError(photos) ?? msg.generic.somethingWrong);
           return;
         }
         ids = uploaded;
@@ -264,46 +275,46 @@ export function ListingForm({
   return (
     <form noValidate onSubmit={submit} className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-6">
-        <Section title="The bike">
+        <Section title={F.bike}>
           <div className={wide}>
-            <FormField id="listing-model" label="Bike model" error={errors.model?.message}>
+            <FormField id="listing-model" label={F.model} error={errors.model?.message}>
               {(c) => (
                 <input
                   {...c}
                   {...register("model")}
                   type="text"
                   autoComplete="off"
-                  placeholder="e.g. Yamaha FZS V3"
+                  placeholder={F.modelPlaceholder}
                   className="input w-full"
                 />
               )}
             </FormField>
           </div>
-          <FormField id="listing-brand" label="Brand name" error={errors.brand?.message}>
+          <FormField id="listing-brand" label={F.brand} error={errors.brand?.message}>
             {(c) => (
               <input
                 {...c}
                 {...register("brand")}
                 type="text"
-                placeholder="e.g. Yamaha"
+                placeholder={F.brandPlaceholder}
                 className="input w-full"
               />
             )}
           </FormField>
           <FormField
             id="listing-category"
-            label="Category"
+            label={F.category}
             error={errors.category?.message ?? (categories.isError ? categories.error.message : undefined)}
           >
             {(c) =>
               categories.isSuccess ? (
                 <select {...c} {...register("category")} className="select w-full">
                   <option value="" disabled>
-                    {MSG.listing.categoryInvalid}
+                    {msg.listing.categoryInvalid}
                   </option>
                   {categories.data.categories.map((category) => (
                     <option key={category.slug} value={category.slug}>
-                      {category.label}
+                      {places.category(category.slug)}
                     </option>
                   ))}
                 </select>
@@ -311,18 +322,18 @@ export function ListingForm({
                 // Registered only once its options are in, so the default (or the bike's own) is the one shown.
                 <div className="flex gap-2">
                   <select {...c} disabled className="select w-full">
-                    <option>{categories.isError ? "Categories not loaded" : "Loading categories…"}</option>
+                    <option>{categories.isError ? F.categoriesFailed : F.categoriesLoading}</option>
                   </select>
                   {categories.isError ? (
                     <button type="button" className="btn" onClick={() => void categories.refetch()}>
-                      Try again
+                      {T.common.tryAgain}
                     </button>
                   ) : null}
                 </div>
               )
             }
           </FormField>
-          <FormField id="listing-engine" label="Engine (CC)" error={errors.engineCc?.message}>
+          <FormField id="listing-engine" label={F.engine} error={errors.engineCc?.message}>
             {(c) => (
               <input
                 {...c}
@@ -331,17 +342,12 @@ export function ListingForm({
                 inputMode="numeric"
                 min={1}
                 step={1}
-                placeholder="e.g. 150"
+                placeholder={F.enginePlaceholder}
                 className="input w-full"
               />
             )}
           </FormField>
-          <FormField
-            id="listing-year"
-            label="Year"
-            error={errors.year?.message}
-            hint="Model or registration year"
-          >
+          <FormField id="listing-year" label={F.year} error={errors.year?.message} hint={F.yearHint}>
             {(c) => (
               <input
                 {...c}
@@ -351,17 +357,12 @@ export function ListingForm({
                 min={MIN_YEAR}
                 max={maxYear()}
                 step={1}
-                placeholder="e.g. 2021"
+                placeholder={F.yearPlaceholder}
                 className="input w-full"
               />
             )}
           </FormField>
-          <FormField
-            id="listing-km"
-            label="Kilometres run"
-            error={errors.kmRun?.message}
-            hint="As the odometer reads"
-          >
+          <FormField id="listing-km" label={F.kmRun} error={errors.kmRun?.message} hint={F.kmRunHint}>
             {(c) => (
               <input
                 {...c}
@@ -370,25 +371,21 @@ export function ListingForm({
                 inputMode="numeric"
                 min={0}
                 step={1}
-                placeholder="e.g. 18500"
+                placeholder={F.kmRunPlaceholder}
                 className="input w-full"
               />
             )}
           </FormField>
           <FormField
             id="listing-used"
-            label="Total used"
+            label={F.totalUsed}
             error={errors.totalUsed?.message}
-            hint="How long it has been ridden, e.g. 2 years"
+            hint={F.totalUsedHint}
           >
             {(c) => <input {...c} {...register("totalUsed")} type="text" className="input w-full" />}
           </FormField>
           <div className={wide}>
-            <FormField
-              id="listing-description"
-              label="Description (optional)"
-              error={errors.description?.message}
-            >
+            <FormField id="listing-description" label={F.description} error={errors.description?.message}>
               {(c) => (
                 <>
                   <textarea
@@ -399,7 +396,7 @@ export function ListingForm({
                     {...register("description")}
                     rows={5}
                     maxLength={MAX_DESCRIPTION}
-                    placeholder="Condition, servicing, modifications, why you are selling…"
+                    placeholder={F.descriptionPlaceholder}
                     className="textarea w-full"
                   />
                   <p
@@ -408,7 +405,7 @@ export function ListingForm({
                       descriptionLength >= MAX_DESCRIPTION ? "text-error" : "text-base-content/70"
                     }`}
                   >
-                    {`${formatNumber(descriptionLength)}/${formatNumber(MAX_DESCRIPTION)} characters`}
+                    {F.characters(format.number(descriptionLength), format.number(MAX_DESCRIPTION))}
                   </p>
                 </>
               )}
@@ -416,44 +413,39 @@ export function ListingForm({
           </div>
         </Section>
 
-        <Section title="Price">
-          <FormField id="listing-new-price" label="Brand new price" error={errors.brandNewPrice?.message}>
+        <Section title={F.price}>
+          <FormField id="listing-new-price" label={F.brandNewPrice} error={errors.brandNewPrice?.message}>
             {(c) => <TakaInput control={c} {...register("brandNewPrice")} placeholder="235000" />}
           </FormField>
-          <FormField id="listing-asking-price" label="Asking price" error={errors.askingPrice?.message}>
+          <FormField id="listing-asking-price" label={F.askingPrice} error={errors.askingPrice?.message}>
             {(c) => <TakaInput control={c} {...register("askingPrice")} placeholder="150000" />}
           </FormField>
           <div className={wide}>
             <YesNo
               id="listing-negotiable"
-              legend="Negotiable"
+              legend={F.negotiable}
               registration={register("negotiable")}
               error={errors.negotiable?.message}
             />
           </div>
         </Section>
 
-        <Section title="Where the bike is">
-          <FormField id="listing-district" label="District" error={errors.district?.message}>
+        <Section title={F.where}>
+          <FormField id="listing-district" label={F.district} error={errors.district?.message}>
             {(c) => (
               <select {...c} {...register("district")} className="select w-full">
                 <option value="" disabled>
-                  Choose a district
+                  {F.chooseDistrict}
                 </option>
                 {DISTRICTS.map((d) => (
                   <option key={d.slug} value={d.slug}>
-                    {d.label}
+                    {places.district(d.slug)}
                   </option>
                 ))}
               </select>
             )}
           </FormField>
-          <FormField
-            id="listing-area"
-            label="Area (optional)"
-            error={errors.area?.message}
-            hint="e.g. Mirpur 10"
-          >
+          <FormField id="listing-area" label={F.area} error={errors.area?.message} hint={F.areaHint}>
             {(c) => (
               <input
                 {...c}
@@ -467,20 +459,16 @@ export function ListingForm({
           </FormField>
         </Section>
 
-        <Section title="Papers">
+        <Section title={F.papers}>
           <div className={wide}>
             <YesNo
               id="listing-registration"
-              legend="Registration papers (blue book / smart card) present"
+              legend={F.registration}
               registration={register("hasRegistration")}
               error={errors.hasRegistration?.message}
             />
           </div>
-          <FormField
-            id="listing-tax-token"
-            label="Tax token valid until (optional)"
-            error={errors.taxTokenUntil?.message}
-          >
+          <FormField id="listing-tax-token" label={F.taxToken} error={errors.taxTokenUntil?.message}>
             {(c) => (
               <input
                 {...c}
@@ -491,11 +479,7 @@ export function ListingForm({
               />
             )}
           </FormField>
-          <FormField
-            id="listing-insurance"
-            label="Insurance valid until (optional)"
-            error={errors.insuranceUntil?.message}
-          >
+          <FormField id="listing-insurance" label={F.insurance} error={errors.insuranceUntil?.message}>
             {(c) => (
               <input
                 {...c}
@@ -509,20 +493,20 @@ export function ListingForm({
           <div className={wide}>
             <YesNo
               id="listing-name-transfer"
-              legend="I will transfer the registration to the buyer's name"
+              legend={F.nameTransfer}
               registration={register("nameTransfer")}
               error={errors.nameTransfer?.message}
             />
           </div>
         </Section>
 
-        <Section title="Photos">
+        <Section title={F.photos}>
           <div className={wide}>
             <FormField
               id="listing-photo"
-              label="Bike photos"
+              label={F.bikePhotos}
               error={errors.photos?.message}
-              hint={`1 to ${MAX_PHOTOS} photos, at most ${formatFileSize(MAX_IMAGE_BYTES)} each. The first is the cover buyers see on lists.`}
+              hint={F.photosHint(MAX_PHOTOS, plainNumber(formatFileSize(MAX_IMAGE_BYTES), format.locale))}
             >
               {(c) => (
                 <Controller

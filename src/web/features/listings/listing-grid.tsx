@@ -1,5 +1,7 @@
 import { LIST_CARD_SIZES } from "#shared/image-sizes.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { ListingCard } from "./listing-card.tsx";
 
 /** One column of horizontal cards on phones, then two, three, four columns as the screen widens. */
@@ -34,8 +36,9 @@ export function ListingGrid({ listings }: { listings: Listing[] }) {
 
 /** While the first page loads: shapes of the cards to come. */
 export function ListingGridSkeleton() {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.common;
   return (
-    <div role="status" aria-label="Loading bikes" className={GRID}>
+    <div role="status" aria-label={T.loadingBikes} className={GRID}>
       {SKELETONS.map((k) => (
         <div key={k} className="flex flex-row overflow-hidden rounded-box border border-base-300 sm:flex-col">
           <div className="skeleton h-28 w-2/5 shrink-0 rounded-none sm:aspect-[4/3] sm:h-auto sm:w-full" />

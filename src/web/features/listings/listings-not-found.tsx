@@ -4,9 +4,11 @@ import { Link } from "react-router";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 
 type ListingsNotFoundProps = {
-  /** The tab's title, e.g. "Bike not found". */
+  /** The tab's title, e.g. "Bike not found — MotoHaat". */
   pageTitle: string;
   /** What is missing, in the server's words. */
   heading: string;
@@ -18,7 +20,7 @@ type ListingsNotFoundProps = {
 export function ListingsNotFound({ pageTitle, heading, children }: ListingsNotFoundProps) {
   return (
     <section className="py-8">
-      <PageTitle notFound>{`${pageTitle} — MotoHaat`}</PageTitle>
+      <PageTitle notFound>{pageTitle}</PageTitle>
       <EmptyState title={heading} icon={<SearchX className="size-10" />} action={<AllBikesLink />}>
         {children}
       </EmptyState>
@@ -27,9 +29,10 @@ export function ListingsNotFound({ pageTitle, heading, children }: ListingsNotFo
 }
 
 export function AllBikesLink() {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.common;
   return (
     <Link to={paths.listings.getHref("all")} className="btn btn-primary">
-      See all bikes
+      {T.seeAllBikes}
     </Link>
   );
 }

@@ -1,7 +1,6 @@
 import { Megaphone, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, MyListing } from "#shared/schemas/listings.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
@@ -9,20 +8,23 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { LISTING_FORMS_TEXT } from "#web/texts/listing-forms.ts";
 import { useAdvertiseListing, useStopAdvertising } from "./api/advertise-listing.ts";
 import { useDeleteListing } from "./api/delete-listing.ts";
 import { ListingFacts } from "./listing-facts.tsx";
 
 /** `Held` while a buyer's unpaid booking keeps it, `Stock Out` once sold, `Available` before. */
 function StatusBadge({ listing }: { listing: MyListing }) {
+  const msg = useTexts(MSG);
   if (listing.order?.status === "held") {
-    return <span className="badge badge-warning">{MSG.sellerBooking.heldBadge}</span>;
+    return <span className="badge badge-warning">{msg.sellerBooking.heldBadge}</span>;
   }
   return listing.status === "sold" ? (
-    <span className="badge badge-error">{MSG.listing.stockOut}</span>
+    <span className="badge badge-error">{msg.listing.stockOut}</span>
   ) : (
-    <span className="badge badge-success">{MSG.listing.available}</span>
+    <span className="badge badge-success">{msg.listing.available}</span>
   );
 }
 
@@ -36,13 +38,15 @@ type DeleteListingButtonProps = {
 
 /** Deletes an unsold bike after asking; a sold one cannot be deleted and says so. */
 export function DeleteListingButton({ listing, onDeleted, size = "sm" }: DeleteListingButtonProps) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.myCard;
+  const msg = useTexts(MSG);
   const sizeClass = size === "sm" ? "btn-sm" : "";
   const [confirming, setConfirming] = useState(false);
   const deleteListing = useDeleteListing();
   if (listing.status === "sold") {
     return (
       <button type="button" className={`btn ${sizeClass}`} disabled>
-        can't be deleted
+        {T.cannotDelete}
       </button>
     );
   }
@@ -56,7 +60,7 @@ export function DeleteListingButton({ listing, onDeleted, size = "sm" }: DeleteL
       setConfirming(false);
       return;
     }
-    toast.success(MSG.listing.deleted);
+    toast.success(msg.listing.deleted);
     setConfirming(false);
     onDeleted?.();
   };
@@ -68,13 +72,13 @@ export function DeleteListingButton({ listing, onDeleted, size = "sm" }: DeleteL
         onClick={() => setConfirming(true)}
       >
         <Trash2 className="size-4" aria-hidden="true" />
-        Delete
+        {T.delete}
       </button>
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${listing.model}?`}
-        message={MSG.listing.confirmDelete}
-        confirmLabel="Delete"
+        title={T.confirmTitle(listing.model)}
+        message={msg.listing.confirmDelete}
+        confirmLabel={T.delete}
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
         isPending={deleteListing.isPending}
@@ -85,7 +89,10 @@ export function DeleteListingButton({ listing, onDeleted, size = "sm" }: DeleteL
 
 /** Beside the status while the bike is on the home page. */
 function AdvertisedBadge({ listing }: { listing: Listing }) {
-  return listing.advertised ? <span className="badge badge-info badge-outline">Advertised</span> : null;
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.myCard;
+  return listing.advertised ? (
+    <span className="badge badge-info badge-outline">{T.advertisedBadge}</span>
+  ) : null;
 }
 
 /**
@@ -94,6 +101,8 @@ function AdvertisedBadge({ listing }: { listing: Listing }) {
  * its words, so focus stays on it.
  */
 export function AdvertiseButton({ listing, size = "sm" }: { listing: Listing; size?: "sm" | "md" }) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.myCard;
+  const msg = useTexts(MSG);
   const advertise = useAdvertiseListing();
   const stop = useStopAdvertising();
   const sizeClass = size === "sm" ? "btn-sm" : "";
@@ -109,13 +118,13 @@ export function AdvertiseButton({ listing, size = "sm" }: { listing: Listing; si
         // Advertised badge beside the status already says what it stops.
         onClick={() =>
           stop.mutate(listing.id, {
-            onSuccess: () => toast.success(MSG.listing.unadvertised),
+            onSuccess: () => toast.success(msg.listing.unadvertised),
             onError: (err) => toast.error(errorMessage(err)),
           })
         }
       >
         {/* Short: it shares a narrow card's row with Delete (the badge says "Advertised"). */}
-        Stop ad
+        {T.stopAd}
       </PendingButton>
     );
   }
@@ -130,18 +139,19 @@ export function AdvertiseButton({ listing, size = "sm" }: { listing: Listing; si
       disabled={listing.status === "sold"}
       onClick={() =>
         advertise.mutate(listing.id, {
-          onSuccess: () => toast.success(MSG.listing.advertised),
+          onSuccess: () => toast.success(msg.listing.advertised),
           onError: (err) => toast.error(errorMessage(err)),
         })
       }
     >
-      Advertise
+      {T.advertise}
     </PendingButton>
   );
 }
 
 /** The way to the edit form; a sold bike can't be edited, so it has none. */
 export function EditListingLink({ listing, size = "sm" }: { listing: Listing; size?: "sm" | "md" }) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.myCard;
   if (listing.status === "sold") return null;
   return (
     <Link
@@ -149,17 +159,19 @@ export function EditListingLink({ listing, size = "sm" }: { listing: Listing; si
       className={`btn btn-outline ${size === "sm" ? "btn-sm" : ""}`}
     >
       <Pencil className="size-4" aria-hidden="true" />
-      Edit
+      {T.edit}
     </Link>
   );
 }
 
 /** Who holds or bought the bike, linked to the booking in My buyers (where to meet, how to reach them). */
 function OrderLine({ order }: { order: NonNullable<MyListing["order"]> }) {
+  const msg = useTexts(MSG);
+  const format = useFormat();
   const text =
     order.status === "held" && order.holdUntil
-      ? MSG.sellerBooking.heldFor(order.buyerName, formatDateTime(order.holdUntil))
-      : MSG.sellerBooking.soldTo(order.buyerName);
+      ? msg.sellerBooking.heldFor(order.buyerName, format.dateTime(order.holdUntil))
+      : msg.sellerBooking.soldTo(order.buyerName);
   return (
     <p className="text-sm font-medium">
       <Link to={paths.dashboard.myBuyers.getHref()} className="link link-hover">
@@ -171,6 +183,7 @@ function OrderLine({ order }: { order: NonNullable<MyListing["order"]> }) {
 
 /** One of the seller's bikes: what buyers see of it, its status and buyer, and what the seller can do. */
 export function MyListingCard({ listing }: { listing: MyListing }) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.myCard;
   return (
     <BikeCard
       photo={listing.photo}
@@ -194,7 +207,7 @@ export function MyListingCard({ listing }: { listing: MyListing }) {
           // Beside Edit while the bike is for sale; the whole row once it is sold.
           className={`btn btn-outline btn-sm ${listing.status === "sold" ? "col-span-2" : ""}`}
         >
-          Details
+          {T.details}
         </Link>
       </div>
     </BikeCard>

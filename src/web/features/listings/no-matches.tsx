@@ -1,35 +1,41 @@
 import { SearchX, X } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { DISTRICTS } from "#shared/districts.ts";
-import { formatNumber, formatTaka } from "#shared/format.ts";
 import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import { MSG } from "#shared/messages.ts";
 import type { NearbySearch } from "#shared/schemas/listings.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { usePlaceNames } from "#web/lib/place-names.ts";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { useNearbySearches } from "./api/get-nearby-searches.ts";
 import { bikeCount, ClearFiltersButton, FLAG_FILTERS } from "./listing-filters.tsx";
-import {
-  FILTER_LABELS,
-  type FilterKey,
-  type ListingFilters,
-  useListingFilters,
-  withFilter,
-} from "./use-listing-filters.ts";
+import { plainNumber } from "./plain-number.ts";
+import { type FilterKey, type ListingFilters, useListingFilters, withFilter } from "./use-listing-filters.ts";
+
+/** The words and the number formats a filter's chip is said with, in the page's language. */
+type Say = {
+  T: typeof LISTING_PAGES_TEXT.listingPages;
+  format: ReturnType<typeof useFormat>;
+  places: ReturnType<typeof usePlaceNames>;
+};
 
 /** How a value of `key` reads: "৳1,50,000", "Dhaka", "20,000 km". */
-function valueText(key: FilterKey, value: string): string {
+function valueText({ T, format, places }: Say, key: FilterKey, value: string): string {
   const n = Number(value);
   switch (key) {
     case "minPrice":
     case "maxPrice":
-      return formatTaka(n);
+      return format.taka(n);
     case "minCc":
     case "maxCc":
-      return `${formatNumber(n)} cc`;
+      return T.common.cc(format.number(n));
     case "maxKm":
-      return `${formatNumber(n)} km`;
+      return T.common.km(format.number(n));
+    case "minYear":
+    case "maxYear":
+      return plainNumber(value, format.locale);
     case "district":
-      return DISTRICTS.find((d) => d.slug === value)?.label ?? value;
+      return places.district(value);
     case "q":
       return `“${value}”`;
     default:
@@ -38,28 +44,33 @@ function valueText(key: FilterKey, value: string): string {
 }
 
 /** A filter as set: "Max price: ৳1,50,000", "District: Dhaka", "Verified sellers only". */
-export function filterText(key: FilterKey, value: string): string {
+export function filterText(say: Say, key: FilterKey, value: string): string {
+  const labels = say.T.filters.labels;
   // A yes/no filter reads as its checkbox does.
   const flag = FLAG_FILTERS.find((f) => f.key === key);
-  return flag ? flag.label : `${FILTER_LABELS[key]}: ${valueText(key, value)}`;
+  return flag ? labels[key] : `${labels[key]}: ${valueText(say, key, value)}`;
 }
 
 /** What one nearby search changes, in the buyer's words: "Up to ৳1,80,000", "In every district". */
-function changeText({ key, value }: NearbySearch, filters: ListingFilters): string {
-  if (value !== null) return `${key === "maxPrice" ? "Up to" : "From"} ${valueText(key, value)}`;
+function changeText(say: Say, { key, value }: NearbySearch, filters: ListingFilters): string {
+  const T = say.T.noMatches;
+  if (value !== null) {
+    const text = valueText(say, key, value);
+    return key === "maxPrice" ? T.upTo(text) : T.from(text);
+  }
   switch (key) {
     case "district":
-      return "In every district";
+      return T.everyDistrict;
     case "brand":
-      return "Any brand";
+      return T.anyBrand;
     case "verified":
-      return "Sellers not yet verified too";
+      return T.unverifiedToo;
     case "negotiable":
-      return "Fixed prices too";
+      return T.fixedPricesToo;
     case "q":
-      return `Any model, not only ${valueText("q", filters.q ?? "")}`;
+      return T.anyModel(valueText(say, "q", filters.q ?? ""));
     default:
-      return `Without ${filterText(key, filters[key] ?? "")}`;
+      return T.without(filterText(say, key, filters[key] ?? ""));
   }
 }
 
@@ -68,6 +79,11 @@ function changeText({ key, value }: NearbySearch, filters: ListingFilters): stri
  * that find something (the price 20 % wider, a filter left out) with how many bikes each finds.
  */
 export function NoMatches({ category, filters }: { category: string; filters: ListingFilters }) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages;
+  const msg = useTexts(MSG);
+  const format = useFormat();
+  const places = usePlaceNames();
+  const say: Say = { T, format, places };
   const [params] = useSearchParams();
   const { setFilter } = useListingFilters();
   const nearby = useNearbySearches({ category, ...filters });
@@ -76,25 +92,25 @@ export function NoMatches({ category, filters }: { category: string; filters: Li
 
   return (
     <EmptyState
-      title={MSG.listing.noMatches}
+      title={msg.listing.noMatches}
       icon={<SearchX className="size-10" />}
       action={<ClearFiltersButton className="btn-outline btn-sm" />}
     >
       <div className="flex flex-col gap-5">
-        <p>Try fewer filters, a wider price range or another spelling.</p>
+        <p>{T.noMatches.hint}</p>
         <section aria-labelledby="remove-one-filter" className="flex flex-col gap-2">
           <h3 id="remove-one-filter" className="text-sm font-semibold text-base-content">
-            {MSG.listing.removeOneFilter}
+            {msg.listing.removeOneFilter}
           </h3>
           <ul className="flex flex-wrap justify-center gap-2">
             {set.map((key) => {
-              const text = filterText(key, filters[key] ?? "");
+              const text = filterText(say, key, filters[key] ?? "");
               return (
                 <li key={key}>
                   <button
                     type="button"
                     className="btn btn-sm rounded-full font-normal"
-                    aria-label={MSG.listing.removeFilter(text)}
+                    aria-label={msg.listing.removeFilter(text)}
                     onClick={() => setFilter(key, "")}
                   >
                     {text}
@@ -113,19 +129,19 @@ export function NoMatches({ category, filters }: { category: string; filters: Li
             aria-busy={nearby.isPending}
           >
             <h3 id="nearby-searches" className="text-sm font-semibold text-base-content">
-              {MSG.listing.nearbyHeading}
+              {msg.listing.nearbyHeading}
             </h3>
             {nearby.isPending ? (
               <span
                 role="status"
-                aria-label={MSG.listing.nearbyLoading}
+                aria-label={msg.listing.nearbyLoading}
                 className="loading loading-dots loading-sm mx-auto"
               />
             ) : nearby.isError ? (
               <p role="alert" className="text-sm">
-                {MSG.listing.nearbyFailed}{" "}
+                {msg.listing.nearbyFailed}{" "}
                 <button type="button" className="link" onClick={() => void nearby.refetch()}>
-                  Try again
+                  {T.common.tryAgain}
                 </button>
               </p>
             ) : (
@@ -137,9 +153,9 @@ export function NoMatches({ category, filters }: { category: string; filters: Li
                       preventScrollReset
                       className="link link-primary font-medium"
                     >
-                      {changeText(search, filters)}
+                      {changeText(say, search, filters)}
                     </Link>{" "}
-                    <span className="text-sm">({bikeCount(search.total, search.totalIsCapped)})</span>
+                    <span className="text-sm">{`(${bikeCount(T.filters, search.total, search.totalIsCapped)})`}</span>
                   </li>
                 ))}
               </ul>

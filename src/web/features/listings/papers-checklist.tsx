@@ -1,19 +1,27 @@
 import { Check, Minus, X } from "lucide-react";
 import { useId } from "react";
 import type { Listing } from "#shared/schemas/listings.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+type PapersTexts = typeof LISTING_PAGES_TEXT.listingPages.papers;
 
-/** "2027-06" → "Jun 2027". */
-export function formatMonth(month: string): string {
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"] as const;
+
+/** "2027-06" → the month's name ("Jun"; Bangla "জুন") and its year, for a message to put together. */
+function monthOf(month: string, T: PapersTexts): [name: string, year: number] {
   const [year, m] = month.split("-");
-  return `${MONTHS[Number(m) - 1] ?? m} ${year}`;
+  const name = MONTHS[Number(m) - 1];
+  return [name ? T.months[name] : (m ?? ""), Number(year)];
 }
 
 /** This month as "YYYY-MM" (UTC, as the server counts), which compares as text with a paper's month. */
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 type State = "yes" | "no" | "unknown";
+
+/** Between a paper and its answer, in every language. */
+const SEPARATOR = ": ";
 
 const icons = {
   yes: <Check className="size-5 text-success" aria-hidden="true" />,
@@ -22,11 +30,11 @@ const icons = {
 } as const;
 
 /** A paper valid until a month: valid through that month, expired after it, unknown when not given. */
-function untilMonth(month: string | null): { state: State; text: string } {
-  if (!month) return { state: "unknown", text: "not given" };
+function untilMonth(month: string | null, T: PapersTexts): { state: State; text: string } {
+  if (!month) return { state: "unknown", text: T.notGiven };
   return month >= thisMonth()
-    ? { state: "yes", text: `valid until ${formatMonth(month)}` }
-    : { state: "no", text: `expired ${formatMonth(month)}` };
+    ? { state: "yes", text: T.validUntil(...monthOf(month, T)) }
+    : { state: "no", text: T.expired(...monthOf(month, T)) };
 }
 
 /**
@@ -34,27 +42,28 @@ function untilMonth(month: string | null): { state: State; text: string } {
  * its answer in words as well as by its icon (colour alone is never the message).
  */
 export function PapersChecklist({ listing }: { listing: Listing }) {
+  const T = useTexts(LISTING_PAGES_TEXT).listingPages.papers;
   const headingId = useId();
-  const tax = untilMonth(listing.taxTokenUntil);
-  const insurance = untilMonth(listing.insuranceUntil);
+  const tax = untilMonth(listing.taxTokenUntil, T);
+  const insurance = untilMonth(listing.insuranceUntil, T);
   const items: { label: string; state: State; text: string }[] = [
     {
-      label: "Registration papers (blue book / smart card)",
+      label: T.registration,
       state: listing.hasRegistration ? "yes" : "no",
-      text: listing.hasRegistration ? "present" : "missing",
+      text: listing.hasRegistration ? T.present : T.missing,
     },
-    { label: "Tax token", ...tax },
-    { label: "Insurance", ...insurance },
+    { label: T.taxToken, ...tax },
+    { label: T.insurance, ...insurance },
     {
-      label: "Name transfer to the buyer",
+      label: T.nameTransfer,
       state: listing.nameTransfer ? "yes" : "no",
-      text: listing.nameTransfer ? "the seller will transfer it" : "not offered",
+      text: listing.nameTransfer ? T.willTransfer : T.notOffered,
     },
   ];
   return (
     <section aria-labelledby={headingId} className="rounded-box border border-base-300 p-4">
       <h2 id={headingId} className="mb-3 text-sm font-semibold text-base-content/70">
-        Papers
+        {T.heading}
       </h2>
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
@@ -62,7 +71,7 @@ export function PapersChecklist({ listing }: { listing: Listing }) {
             <span className="mt-0.5 shrink-0">{icons[item.state]}</span>
             <span className="min-w-0">
               <span className="font-medium">{item.label}</span>
-              <span>: </span>
+              <span>{SEPARATOR}</span>
               <span className={item.state === "no" ? "text-error" : "text-base-content/80"}>{item.text}</span>
             </span>
           </li>

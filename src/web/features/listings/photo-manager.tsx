@@ -5,7 +5,9 @@ import { MSG } from "#shared/messages.ts";
 import type { ListingPhoto } from "#shared/schemas/listings.ts";
 import type { FieldControlProps } from "#web/components/form-field.tsx";
 import { Img } from "#web/components/img.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { isTooLarge, usePreviewUrl } from "#web/lib/photo-file.ts";
+import { LISTING_FORMS_TEXT } from "#web/texts/listing-forms.ts";
 
 /** One photo of the form, in its place: the first is the cover. */
 export type PhotoItem = {
@@ -69,6 +71,8 @@ export function PhotoManager({
   busy,
   onRetry,
 }: PhotoManagerProps) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.photos;
+  const msg = useTexts(MSG);
   const room = MAX_PHOTOS - photos.length;
   const listRef = useRef<HTMLUListElement>(null);
   // After a move, focus follows the photo to its new place (on the same button while it can still be pressed).
@@ -128,16 +132,16 @@ export function PhotoManager({
           className="file-input min-w-48 flex-1"
         />
         <p className="text-sm text-base-content/70" aria-live="polite">
-          {`${photos.length} of ${MAX_PHOTOS} photos`}
+          {T.count(photos.length, MAX_PHOTOS)}
         </p>
       </div>
       {leftOut ? (
         <p role="status" className="alert alert-soft alert-warning py-2 text-sm">
-          {MSG.listing.tooManyPhotos(MAX_PHOTOS)}
+          {msg.listing.tooManyPhotos(MAX_PHOTOS)}
         </p>
       ) : null}
       {photos.length > 0 ? (
-        <ul ref={listRef} className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Chosen photos">
+        <ul ref={listRef} className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={T.chosen}>
           {photos.map((photo, i) => (
             <PhotoTile
               key={photo.key}
@@ -171,11 +175,13 @@ type PhotoTileProps = {
 };
 
 function PhotoTile({ photo, index, count, status, busy, onMove, onRemove, onRetry }: PhotoTileProps) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.photos;
+  const msg = useTexts(MSG);
   const preview = usePreviewUrl(photo.file ?? undefined);
   const cover = index === 0;
-  const label = `Photo ${index + 1}${cover ? " (cover)" : ""}`;
+  const label = cover ? T.coverPhoto(index + 1) : T.photo(index + 1);
   // A file too large is refused here, before anything is sent: it can only be removed.
-  const error = photo.file && isTooLarge(photo.file) ? MSG.image.tooLarge : status?.error;
+  const error = photo.file && isTooLarge(photo.file) ? msg.image.tooLarge : status?.error;
   const iconButton = "btn btn-square btn-sm btn-ghost";
   return (
     <li
@@ -192,7 +198,7 @@ function PhotoTile({ photo, index, count, status, busy, onMove, onRemove, onRetr
           {photo.saved ? (
             <Img
               image={photo.saved}
-              alt={`Posted photo ${index + 1}`}
+              alt={T.postedPhoto(index + 1)}
               sizes="(min-width: 640px) 180px, 45vw"
               className="size-full object-cover"
             />
@@ -200,14 +206,14 @@ function PhotoTile({ photo, index, count, status, busy, onMove, onRemove, onRetr
             <img src={preview} alt={photo.file?.name ?? ""} className="size-full object-cover" />
           ) : null}
           {cover ? (
-            <span className="badge badge-primary badge-sm absolute top-1 left-1 shadow">Cover</span>
+            <span className="badge badge-primary badge-sm absolute top-1 left-1 shadow">{T.cover}</span>
           ) : null}
         </div>
         <button
           type="button"
           className="btn btn-circle btn-sm absolute top-1 right-1 border-base-300 bg-base-100/90 text-error shadow"
-          aria-label="Remove"
-          title="Remove"
+          aria-label={T.remove}
+          title={T.remove}
           data-move="remove"
           disabled={busy}
           onClick={onRemove}
@@ -220,8 +226,8 @@ function PhotoTile({ photo, index, count, status, busy, onMove, onRemove, onRetr
         <button
           type="button"
           className={iconButton}
-          aria-label="Move left"
-          title="Move left"
+          aria-label={T.moveLeft}
+          title={T.moveLeft}
           data-move="left"
           disabled={busy || index === 0}
           onClick={() => onMove(index - 1, "left")}
@@ -231,8 +237,8 @@ function PhotoTile({ photo, index, count, status, busy, onMove, onRemove, onRetr
         <button
           type="button"
           className={iconButton}
-          aria-label="Move right"
-          title="Move right"
+          aria-label={T.moveRight}
+          title={T.moveRight}
           data-move="right"
           disabled={busy || index === count - 1}
           onClick={() => onMove(index + 1, "right")}
@@ -243,8 +249,8 @@ function PhotoTile({ photo, index, count, status, busy, onMove, onRemove, onRetr
           <button
             type="button"
             className={iconButton}
-            aria-label="Make cover"
-            title="Make cover"
+            aria-label={T.makeCover}
+            title={T.makeCover}
             data-move="cover"
             disabled={busy}
             onClick={() => onMove(0, "cover")}
@@ -270,6 +276,7 @@ function UploadState({
   onRetry: (() => void) | undefined;
   busy: boolean;
 }) {
+  const T = useTexts(LISTING_FORMS_TEXT).listingForms.photos;
   if (error) {
     return (
       <div className="flex flex-wrap items-center gap-2">
@@ -279,21 +286,21 @@ function UploadState({
         {onRetry ? (
           <button type="button" className="btn btn-xs btn-outline" onClick={onRetry} disabled={busy}>
             <RotateCcw className="size-3" aria-hidden="true" />
-            Retry
+            {T.retry}
           </button>
         ) : null}
       </div>
     );
   }
-  if (status?.uploaded) return <p className="text-xs text-success">Uploaded</p>;
+  if (status?.uploaded) return <p className="text-xs text-success">{T.uploaded}</p>;
   if (status?.sent === undefined) return null;
-  const label = `Upload of photo ${index + 1}`;
+  const label = T.uploadOf(index + 1);
   // Every byte is out: the server is checking and resizing it, which has no measurable progress.
   if (status.sent >= 1) {
     return (
       <div className="flex flex-col gap-1">
         <progress className="progress progress-primary w-full" aria-label={label} />
-        <p className="text-xs text-base-content/70">Processing…</p>
+        <p className="text-xs text-base-content/70">{T.processing}</p>
       </div>
     );
   }
@@ -301,7 +308,7 @@ function UploadState({
   return (
     <div className="flex flex-col gap-1">
       <progress className="progress progress-primary w-full" value={percent} max={100} aria-label={label} />
-      <p className="text-xs text-base-content/70">{`Uploading ${percent}%`}</p>
+      <p className="text-xs text-base-content/70">{T.uploading(percent)}</p>
     </div>
   );
 }

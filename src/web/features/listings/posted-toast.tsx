@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { MSG } from "#shared/messages.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { type Id, toast } from "#web/lib/toast.ts";
 
 type PostedToastProps = {
@@ -16,6 +17,7 @@ type PostedToastProps = {
  * not vanish under a keyboard or screen-reader user.
  */
 export function PostedToast({ toastId, href, open }: PostedToastProps) {
+  const msg = useTexts(MSG);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (Ctrl, Cmd, Shift, middle button) is the browser's own to open.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -25,7 +27,7 @@ export function PostedToast({ toastId, href, open }: PostedToastProps) {
   };
   return (
     <p>
-      <span>{MSG.listing.posted}</span>{" "}
+      <span>{msg.listing.posted}</span>{" "}
       <a
         href={href}
         className="link font-semibold"
@@ -33,7 +35,7 @@ export function PostedToast({ toastId, href, open }: PostedToastProps) {
         onFocus={() => toast.pause({ id: toastId })}
         onBlur={() => toast.play({ id: toastId })}
       >
-        {MSG.listing.viewPosted}
+        {msg.listing.viewPosted}
       </a>
     </p>
   );

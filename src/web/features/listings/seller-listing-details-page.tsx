@@ -6,13 +6,17 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
+import { LISTING_FORMS_TEXT } from "#web/texts/listing-forms.ts";
+import { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
 import { useListing } from "./api/get-listing.ts";
 import { ListingDetails } from "./listing-details.tsx";
 import { AdvertiseButton, DeleteListingButton, EditListingLink } from "./my-listing-card.tsx";
 
 /** One of the seller's own bikes in full, with the ways to edit, advertise (or stop) and delete it. */
 export default function SellerListingDetailsPage() {
+  const T = { ...useTexts(LISTING_PAGES_TEXT).listingPages, ...useTexts(LISTING_FORMS_TEXT).listingForms };
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -26,16 +30,16 @@ export default function SellerListingDetailsPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>{`${listing && !notFound ? listing.model : "Product details"} — MotoHaat`}</PageTitle>
+      <PageTitle>{listing && !notFound ? T.mine.title(listing.model) : T.mine.detailsTitle}</PageTitle>
       <Link to={paths.dashboard.myListings.getHref()} className="btn btn-ghost btn-sm self-start">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to My products
+        {T.mine.backToList}
       </Link>
       {query.isPending ? (
-        <Spinner label="Loading the bike" />
+        <Spinner label={T.common.loadingBike} />
       ) : notFound ? (
-        <EmptyState title="This bike is not among your products" icon={<SearchX className="size-10" />}>
-          It may have been deleted, or the link is wrong.
+        <EmptyState title={T.mine.notMine} icon={<SearchX className="size-10" />}>
+          {T.mine.notMineHint}
         </EmptyState>
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={query.refetch} />

@@ -2,6 +2,10 @@ import { useCallback, useContext, useMemo } from "react";
 import { UNSAFE_DataRouterContext, useSearchParams } from "react-router";
 import { LISTING_FILTER_KEYS } from "#shared/listing-filters.ts";
 import type { ListingSort } from "#shared/schemas/listings.ts";
+import type { LISTING_PAGES_TEXT } from "#web/texts/listings.ts";
+
+/** The filters' words (LISTING_PAGES_TEXT's `filters`): what a person calls each key is `labels[key]`. */
+export type FilterTexts = typeof LISTING_PAGES_TEXT.listingPages.filters;
 
 /**
  * A search's keys are LISTING_FILTER_KEYS, in the order they are sent to the API. The URL holds the
@@ -11,31 +15,16 @@ import type { ListingSort } from "#shared/schemas/listings.ts";
 export type FilterKey = (typeof LISTING_FILTER_KEYS)[number];
 export type ListingFilters = Partial<Record<FilterKey, string>>;
 
-/** What a person calls each key: for a bad value in a shared link ("Min price: give a whole number"). */
-export const FILTER_LABELS: Record<FilterKey, string> = {
-  q: "Search",
-  brand: "Brand",
-  minPrice: "Min price",
-  maxPrice: "Max price",
-  minCc: "Min engine (CC)",
-  maxCc: "Max engine (CC)",
-  minYear: "From year",
-  maxYear: "To year",
-  maxKm: "Max km run",
-  district: "District",
-  verified: "Verified sellers only",
-  negotiable: "Negotiable only",
-  sold: "Show sold bikes",
-  sort: "Sort by",
-};
-
-export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
-  { value: "newest", label: "Newest" },
-  { value: "price_asc", label: "Price: low to high" },
-  { value: "price_desc", label: "Price: high to low" },
-  { value: "km_asc", label: "Lowest km" },
-  { value: "year_desc", label: "Newest year" },
-];
+/** The sort orders, in the order the select offers them, named in the page's language. */
+export function sortOptions(T: FilterTexts): { value: ListingSort; label: string }[] {
+  return [
+    { value: "newest", label: T.sort.newest },
+    { value: "price_asc", label: T.sort.priceAsc },
+    { value: "price_desc", label: T.sort.priceDesc },
+    { value: "km_asc", label: T.sort.kmAsc },
+    { value: "year_desc", label: T.sort.yearDesc },
+  ];
+}
 
 /** The search in `params`: known keys with a value, in LISTING_FILTER_KEYS order (one cache entry per search). */
 export function readFilters(params: URLSearchParams): ListingFilters {

@@ -3,6 +3,7 @@ import type { ConversationBike } from "#shared/schemas/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { Img } from "#web/components/img.tsx";
 import { Price } from "#web/components/price.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
 
 /** The bike's photo, or a plain icon once it is removed (its photo is no longer shown). */
 export function BikeThumb({ bike, className = "size-14" }: { bike: ConversationBike; className?: string }) {
@@ -25,14 +26,12 @@ export function BikeThumb({ bike, className = "size-14" }: { bike: ConversationB
 
 /** The price while the bike is there; "Sold" or "Removed" when the conversation is for reading. */
 export function BikeState({ bike }: { bike: ConversationBike }) {
-  if (bike.state === "removed")
-    return <span className="badge badge-ghost badge-sm">{TALK_MSG.conversation.removedBadge}</span>;
+  const msg = useTexts(TALK_MSG).conversation;
+  if (bike.state === "removed") return <span className="badge badge-ghost badge-sm">{msg.removedBadge}</span>;
   return (
     <span className="flex items-center gap-2">
       {bike.price === null ? null : <Price amount={bike.price} className="font-semibold" />}
-      {bike.state === "sold" ? (
-        <span className="badge badge-warning badge-sm">{TALK_MSG.conversation.soldBadge}</span>
-      ) : null}
+      {bike.state === "sold" ? <span className="badge badge-warning badge-sm">{msg.soldBadge}</span> : null}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { Ban, Flag } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
-import { formatDateTime, formatTaka } from "#shared/format.ts";
+import { formatTaka } from "#shared/format.ts";
 import { MAX_MESSAGE_LENGTH, MAX_REASON_LENGTH } from "#shared/message-limits.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ConversationDetail, Message, Offer } from "#shared/schemas/messages.ts";
@@ -16,28 +16,33 @@ import { TextDialog } from "#web/components/text-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useAnswerOffer, useBlock, useMakeOffer, useReportConversation } from "./api/actions.ts";
 import { useConversation } from "./api/conversations.ts";
 import { inOrder, useMarkRead, useMessages, useSendMessage } from "./api/messages.ts";
 import { BikeState, BikeThumb } from "./bike-thumb.tsx";
 import { messageProblem } from "./message-problem.ts";
 
+type Format = ReturnType<typeof useFormat>;
+
 /** What became of an offer, said under its message. */
-function offerState(offer: Offer): string {
-  if (offer.status === "pending") return TALK_MSG.offer.pending;
-  if (offer.status === "declined") return TALK_MSG.offer.declinedState;
+function offerState(offer: Offer, offerMsg: typeof TALK_MSG.offer, format: Format): string {
+  if (offer.status === "pending") return offerMsg.pending;
+  if (offer.status === "declined") return offerMsg.declinedState;
   if (offer.status === "accepted" && offer.expiresAt) {
     return Date.parse(offer.expiresAt) > Date.now()
-      ? TALK_MSG.offer.acceptedUntil(formatTaka(offer.amount), formatDateTime(offer.expiresAt))
-      : TALK_MSG.offer.expiredState;
+      ? offerMsg.acceptedUntil(format.taka(offer.amount), format.dateTime(offer.expiresAt))
+      : offerMsg.expiredState;
   }
   return "";
 }
 
 function OfferAnswer({ offer }: { offer: Offer }) {
   const answer = useAnswerOffer();
+  const offerMsg = useTexts(TALK_MSG).offer;
   const run = (accept: boolean) =>
     answer.mutate({ offerId: offer.id, accept }, { onError: (err) => toast.error(errorMessage(err)) });
   return (
@@ -49,7 +54,7 @@ function OfferAnswer({ offer }: { offer: Offer }) {
         disabled={answer.isPending}
         onClick={() => run(true)}
       >
-        {TALK_MSG.offer.accept}
+        {offerMsg.accept}
       </PendingButton>
       <PendingButton
         type="button"
@@ -58,7 +63,7 @@ function OfferAnswer({ offer }: { offer: Offer }) {
         disabled={answer.isPending}
         onClick={() => run(false)}
       >
-        {TALK_MSG.offer.decline}
+        {offerMsg.decline}
       </PendingButton>
     </div>
   );
@@ -76,6 +81,8 @@ function MessageItem({
   newestOfferId: string | undefined;
 }) {
   const offer = message.offer;
+  const talk = useTexts(TALK_MSG);
+  const format = useFormat();
   // The offer's own message (its amount), not the seller's answer, carries its state and buttons.
   const makesOffer =
     offer !== null &&
@@ -84,17 +91,17 @@ function MessageItem({
   return (
     <li className={`chat ${mine ? "chat-end" : "chat-start"}`}>
       <div className={`chat-bubble whitespace-pre-wrap break-words ${mine ? "chat-bubble-primary" : ""}`}>
-        <span className="sr-only">{mine ? `${TALK_MSG.conversation.you}: ` : ""}</span>
+        <span className="sr-only">{mine ? `${talk.conversation.you}: ` : ""}</span>
         {message.body}
         {makesOffer && offer ? (
           <>
-            <p className="mt-1 text-xs opacity-80">{offerState(offer)}</p>
+            <p className="mt-1 text-xs opacity-80">{offerState(offer, talk.offer, format)}</p>
             {seller && offer.status === "pending" ? <OfferAnswer offer={offer} /> : null}
           </>
         ) : null}
       </div>
       <time className="chat-footer text-xs opacity-70" dateTime={message.sentAt}>
-        {formatDateTime(message.sentAt)}
+        {format.dateTime(message.sentAt)}
       </time>
     </li>
   );
@@ -102,6 +109,7 @@ function MessageItem({
 
 function Composer({ conversationId }: { conversationId: string }) {
   const send = useSendMessage(conversationId);
+  const msg = useTexts(TALK_MSG).conversation;
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
@@ -127,7 +135,7 @@ function Composer({ conversationId }: { conversationId: string }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
       <label htmlFor={fieldId} className="text-sm font-medium">
-        {TALK_MSG.conversation.messageLabel}
+        {msg.messageLabel}
       </label>
       <div className="flex items-end gap-2">
         <textarea
@@ -142,7 +150,7 @@ function Composer({ conversationId }: { conversationId: string }) {
           aria-describedby={error ? errorId : undefined}
         />
         <PendingButton type="submit" className="btn btn-primary" pending={send.isPending}>
-          {TALK_MSG.conversation.send}
+          {msg.send}
         </PendingButton>
       </div>
       <FieldError id={errorId} message={error} />
@@ -152,6 +160,7 @@ function Composer({ conversationId }: { conversationId: string }) {
 
 function OfferForm({ conversation }: { conversation: ConversationDetail }) {
   const make = useMakeOffer(conversation.id);
+  const offerMsg = useTexts(TALK_MSG).offer;
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
@@ -171,7 +180,7 @@ function OfferForm({ conversation }: { conversation: ConversationDetail }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-1" noValidate>
       <label htmlFor={fieldId} className="text-sm font-medium">
-        {TALK_MSG.offer.amountLabel}
+        {offerMsg.amountLabel}
       </label>
       <div className="flex flex-wrap gap-2">
         <input
@@ -188,7 +197,7 @@ function OfferForm({ conversation }: { conversation: ConversationDetail }) {
           aria-describedby={error ? errorId : undefined}
         />
         <PendingButton type="submit" className="btn btn-outline" pending={make.isPending}>
-          {TALK_MSG.offer.submit}
+          {offerMsg.submit}
         </PendingButton>
       </div>
       <FieldError id={errorId} message={error} />
@@ -206,15 +215,16 @@ function ReportDialog({
   onClose: () => void;
 }) {
   const report = useReportConversation(conversationId);
+  const msg = useTexts(TALK_MSG).conversation;
   return (
     <TextDialog
       open={open}
       onClose={onClose}
-      title={TALK_MSG.conversation.reportTitle}
-      label={TALK_MSG.conversation.reportReasonLabel}
+      title={msg.reportTitle}
+      label={msg.reportReasonLabel}
       rows={3}
       maxLength={MAX_REASON_LENGTH}
-      submitLabel={TALK_MSG.conversation.report}
+      submitLabel={msg.report}
       tone="danger"
       pending={report.isPending}
       validate={(reason) => {
@@ -223,7 +233,7 @@ function ReportDialog({
       }}
       onSubmit={(reason) =>
         report.mutateAsync(reason).then(() => {
-          toast.success(TALK_MSG.conversation.reported);
+          toast.success(msg.reported);
           onClose();
         })
       }
@@ -233,6 +243,7 @@ function ReportDialog({
 
 function Header({ conversation: c }: { conversation: ConversationDetail }) {
   const block = useBlock(c.id);
+  const msg = useTexts(TALK_MSG).conversation;
   const [confirmBlock, setConfirmBlock] = useState(false);
   const [reporting, setReporting] = useState(false);
   const name = c.other.name;
@@ -240,9 +251,7 @@ function Header({ conversation: c }: { conversation: ConversationDetail }) {
     block.mutate(blocked, {
       onSuccess: () => {
         setConfirmBlock(false);
-        toast.success(
-          blocked ? TALK_MSG.conversation.blockedToast(name) : TALK_MSG.conversation.unblockedToast(name),
-        );
+        toast.success(blocked ? msg.blockedToast(name) : msg.unblockedToast(name));
       },
       onError: (err) => toast.error(errorMessage(err)),
     });
@@ -275,12 +284,12 @@ function Header({ conversation: c }: { conversation: ConversationDetail }) {
               pending={block.isPending}
               onClick={() => setBlocked(false)}
             >
-              {TALK_MSG.conversation.unblock}
+              {msg.unblock}
             </PendingButton>
           ) : (
             <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirmBlock(true)}>
               <Ban className="size-4" aria-hidden="true" />
-              {TALK_MSG.conversation.block}
+              {msg.block}
             </button>
           )}
           {c.reportedByMe ? null : (
@@ -291,21 +300,21 @@ function Header({ conversation: c }: { conversation: ConversationDetail }) {
               onClick={() => setReporting(true)}
             >
               <Flag className="size-4" aria-hidden="true" />
-              {TALK_MSG.conversation.report}
+              {msg.report}
             </button>
           )}
         </div>
       </div>
       {c.bike.state === "available" ? null : (
         <p role="note" className="alert alert-info alert-soft text-sm">
-          {c.bike.state === "sold" ? TALK_MSG.conversation.bikeSold : TALK_MSG.conversation.bikeRemoved}
+          {c.bike.state === "sold" ? msg.bikeSold : msg.bikeRemoved}
         </p>
       )}
       <ConfirmDialog
         open={confirmBlock}
-        title={TALK_MSG.conversation.confirmBlockTitle(name)}
-        message={TALK_MSG.conversation.confirmBlock}
-        confirmLabel={TALK_MSG.conversation.block}
+        title={msg.confirmBlockTitle(name)}
+        message={msg.confirmBlock}
+        confirmLabel={msg.block}
         isPending={block.isPending}
         onConfirm={() => setBlocked(true)}
         onCancel={() => setConfirmBlock(false)}
@@ -322,6 +331,8 @@ export default function ConversationPage() {
   const conversation = useConversation(id);
   const messages = useMessages(id);
   const markRead = useMarkRead(id);
+  const msg = useTexts(TALK_MSG).conversation;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.conversation;
   const endRef = useRef<HTMLDivElement>(null);
   const items = inOrder(messages.data?.pages);
   const newestId = items.at(-1)?.id;
@@ -336,7 +347,7 @@ export default function ConversationPage() {
     if (newestId !== undefined) endRef.current?.scrollIntoView?.({ block: "nearest" });
   }, [newestId]);
 
-  if (conversation.isPending) return <Spinner label="Loading the conversation" />;
+  if (conversation.isPending) return <Spinner label={T.loading} />;
   if (conversation.isError) return <LoadError error={conversation.error} onRetry={conversation.refetch} />;
   const c = conversation.data;
   const seller = c.role === "seller";
@@ -346,14 +357,14 @@ export default function ConversationPage() {
 
   return (
     <section className="flex max-w-3xl flex-col gap-4">
-      <PageTitle>{`${c.bike.model} — ${TALK_MSG.conversation.listTitle} — MotoHaat`}</PageTitle>
+      <PageTitle>{T.title(c.bike.model)}</PageTitle>
       <Link to={paths.dashboard.messages.getHref()} className="link link-hover text-sm">
-        ← {TALK_MSG.conversation.listTitle}
+        {T.back}
       </Link>
       <Header conversation={c} />
 
       {messages.isPending ? (
-        <Spinner label="Loading messages" />
+        <Spinner label={T.loadingMessages} />
       ) : messages.isError && items.length === 0 ? (
         <LoadError error={messages.error} onRetry={messages.refetch} />
       ) : (
@@ -365,13 +376,11 @@ export default function ConversationPage() {
               pending={messages.isFetchingNextPage}
               onClick={() => void messages.fetchNextPage()}
             >
-              {TALK_MSG.conversation.olderMessages}
+              {msg.olderMessages}
             </PendingButton>
           ) : null}
-          {items.length === 0 ? (
-            <p className="text-base-content/70">{TALK_MSG.conversation.noMessages}</p>
-          ) : null}
-          <ol className="flex flex-col" aria-label={TALK_MSG.conversation.listTitle} aria-live="polite">
+          {items.length === 0 ? <p className="text-base-content/70">{msg.noMessages}</p> : null}
+          <ol className="flex flex-col" aria-label={msg.listTitle} aria-live="polite">
             {items.map((m) => (
               <MessageItem
                 key={m.id}
@@ -388,9 +397,7 @@ export default function ConversationPage() {
 
       {blocked ? (
         <p role="status" className="alert alert-warning alert-soft">
-          {c.blockedByMe
-            ? TALK_MSG.conversation.blockedByYou(c.other.name)
-            : TALK_MSG.conversation.blockedByThem(c.other.name)}
+          {c.blockedByMe ? msg.blockedByYou(c.other.name) : msg.blockedByThem(c.other.name)}
         </p>
       ) : (
         <Composer conversationId={c.id} />

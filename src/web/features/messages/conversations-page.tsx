@@ -1,6 +1,5 @@
 import { MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
-import { formatDateTime } from "#shared/format.ts";
 import type { Conversation } from "#shared/schemas/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -9,7 +8,9 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useConversations } from "./api/conversations.ts";
 import { BikeState, BikeThumb } from "./bike-thumb.tsx";
 
@@ -21,6 +22,8 @@ function ConversationRow({
   myId: string | undefined;
 }) {
   const last = c.lastMessage;
+  const msg = useTexts(TALK_MSG).conversation;
+  const format = useFormat();
   return (
     <Link
       to={paths.dashboard.conversation.getHref(c.id)}
@@ -36,12 +39,12 @@ function ConversationRow({
           <UserAvatar user={{ name: c.other.name, photo: c.other.photo }} size="size-5" />
           <span className="truncate">{c.other.name}</span>
           <time className="ml-auto shrink-0 text-xs" dateTime={c.updatedAt}>
-            {formatDateTime(c.updatedAt)}
+            {format.dateTime(c.updatedAt)}
           </time>
         </div>
         {last ? (
           <p className={`truncate text-sm ${c.unread > 0 ? "font-semibold" : "text-base-content/80"}`}>
-            {last.senderId === myId ? `${TALK_MSG.conversation.you}: ` : ""}
+            {last.senderId === myId ? `${msg.you}: ` : ""}
             {last.body}
           </p>
         ) : null}
@@ -49,7 +52,7 @@ function ConversationRow({
       {c.unread > 0 ? (
         <span className="badge badge-primary shrink-0">
           <span aria-hidden="true">{c.unread}</span>
-          <span className="sr-only">{TALK_MSG.conversation.unread(c.unread)}</span>
+          <span className="sr-only">{msg.unread(c.unread)}</span>
         </span>
       ) : null}
     </Link>
@@ -59,18 +62,20 @@ function ConversationRow({
 /** `/dashboard/messages`: the signed-in buyer's or seller's conversations, the most recently active first. */
 export default function ConversationsPage() {
   const { user } = useSession();
+  const msg = useTexts(TALK_MSG).conversation;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.conversations;
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>{`${TALK_MSG.conversation.listTitle} — MotoHaat`}</PageTitle>
-      <h1 className="text-2xl font-bold">{TALK_MSG.conversation.listTitle}</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{msg.listTitle}</h1>
       <ListFrame
         query={useConversations()}
-        loading={<Spinner label="Loading your conversations" />}
+        loading={<Spinner label={T.loading} />}
         empty={
-          <EmptyState title={TALK_MSG.conversation.none} icon={<MessagesSquare className="size-10" />}>
+          <EmptyState title={msg.none} icon={<MessagesSquare className="size-10" />}>
             {user?.role === "seller" ? null : (
               <Link to={paths.listings.getHref()} className="link link-primary">
-                Browse bikes
+                {T.browse}
               </Link>
             )}
           </EmptyState>

@@ -6,6 +6,7 @@ import type { Listing } from "#shared/schemas/listings.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { TextDialog } from "#web/components/text-dialog.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { useAskSeller, useMyBikeConversation } from "./api/bike-conversation.ts";
@@ -14,16 +15,17 @@ import { messageProblem } from "./message-problem.ts";
 function AskDialog({ listing, open, onClose }: { listing: Listing; open: boolean; onClose: () => void }) {
   const ask = useAskSeller(listing.id);
   const navigate = useNavigate();
+  const msg = useTexts(TALK_MSG).conversation;
   return (
     <TextDialog
       open={open}
       onClose={onClose}
-      title={`${TALK_MSG.conversation.messageSeller}: ${listing.model}`}
-      label={TALK_MSG.conversation.messageLabel}
-      hint={TALK_MSG.conversation.firstMessageHint}
+      title={`${msg.messageSeller}: ${listing.model}`}
+      label={msg.messageLabel}
+      hint={msg.firstMessageHint}
       rows={4}
       maxLength={MAX_MESSAGE_LENGTH}
-      submitLabel={TALK_MSG.conversation.send}
+      submitLabel={msg.send}
       pending={ask.isPending}
       validate={messageProblem}
       // The promise, not mutate's callbacks: the refetch that follows a send (or the live event
@@ -47,6 +49,7 @@ export function MessageSellerButton({ listing }: { listing: Listing }) {
   const { user, isLoading } = useSession();
   const sendToSignin = useSendToSignin();
   const [open, setOpen] = useState(false);
+  const msg = useTexts(TALK_MSG).conversation;
   const buyer = user?.role === "buyer";
   const mine = useMyBikeConversation(listing.id, buyer);
   if (isLoading || (user && !buyer)) return null;
@@ -55,7 +58,7 @@ export function MessageSellerButton({ listing }: { listing: Listing }) {
     return (
       <Link to={paths.dashboard.conversation.getHref(existing)} className="btn btn-outline">
         <MessageCircle className="size-4" aria-hidden="true" />
-        {TALK_MSG.conversation.openConversation}
+        {msg.openConversation}
       </Link>
     );
   }
@@ -70,7 +73,7 @@ export function MessageSellerButton({ listing }: { listing: Listing }) {
         onClick={() => (user ? setOpen(true) : sendToSignin())}
       >
         <MessageCircle className="size-4" aria-hidden="true" />
-        {TALK_MSG.conversation.messageSeller}
+        {msg.messageSeller}
       </button>
       {user ? <AskDialog listing={listing} open={open} onClose={() => setOpen(false)} /> : null}
     </>

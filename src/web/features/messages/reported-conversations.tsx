@@ -1,5 +1,4 @@
 import { MessagesSquare } from "lucide-react";
-import { formatDateTime } from "#shared/format.ts";
 import type { ReportedConversation } from "#shared/schemas/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -8,16 +7,21 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { Transcript } from "#web/components/transcript.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useDismissConversationReports, useReportedConversations } from "./api/reported.ts";
 
 function ReportedConversationCard({ item }: { item: ReportedConversation }) {
   const dismiss = useDismissConversationReports();
+  const msg = useTexts(TALK_MSG).conversation;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.reportedConversations;
+  const format = useFormat();
   const nameOf = (id: string) =>
     id === item.buyer.id
-      ? `${item.buyer.name} (buyer)`
+      ? T.asBuyer(item.buyer.name)
       : id === item.seller.id
-        ? `${item.seller.name} (seller)`
+        ? T.asSeller(item.seller.name)
         : "";
   return (
     <article className="card border border-base-300 bg-base-100" aria-labelledby={`rc-${item.id}`}>
@@ -26,14 +30,14 @@ function ReportedConversationCard({ item }: { item: ReportedConversation }) {
           {item.bikeModel}
         </h3>
         <p className="text-sm">
-          {item.buyer.name} ({item.buyer.email}) ↔ {item.seller.name} ({item.seller.email})
+          {`${item.buyer.name} (${item.buyer.email}) ↔ ${item.seller.name} (${item.seller.email})`}
         </p>
         <ul className="flex flex-col gap-1 text-sm">
           {item.reports.map((r) => (
             <li key={r.id}>
-              <span className="font-medium">{r.reporter.name}:</span> {r.reason}{" "}
+              <span className="font-medium">{`${r.reporter.name}:`}</span> {r.reason}{" "}
               <time className="text-xs text-base-content/70" dateTime={r.reportedAt}>
-                {formatDateTime(r.reportedAt)}
+                {format.dateTime(r.reportedAt)}
               </time>
             </li>
           ))}
@@ -46,12 +50,12 @@ function ReportedConversationCard({ item }: { item: ReportedConversation }) {
             pending={dismiss.isPending}
             onClick={() =>
               dismiss.mutate(item.id, {
-                onSuccess: () => toast.success(TALK_MSG.conversation.dismissed),
+                onSuccess: () => toast.success(msg.dismissed),
                 onError: (err) => toast.error(errorMessage(err)),
               })
             }
           >
-            {TALK_MSG.conversation.dismiss}
+            {msg.dismiss}
           </PendingButton>
         </div>
       </div>
@@ -61,20 +65,17 @@ function ReportedConversationCard({ item }: { item: ReportedConversation }) {
 
 /** The admins' "Reported conversations", shown below reported listings with each one's messages. */
 export function ReportedConversations() {
+  const msg = useTexts(TALK_MSG).conversation;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.reportedConversations;
   return (
     <section className="flex flex-col gap-4" aria-labelledby="reported-conversations">
       <h2 id="reported-conversations" className="text-xl font-bold">
-        {TALK_MSG.conversation.queueTitle}
+        {msg.queueTitle}
       </h2>
       <ListFrame
         query={useReportedConversations()}
-        loading={<Spinner label="Loading reported conversations" />}
-        empty={
-          <EmptyState
-            title={TALK_MSG.conversation.queueEmpty}
-            icon={<MessagesSquare className="size-10" />}
-          />
-        }
+        loading={<Spinner label={T.loading} />}
+        empty={<EmptyState title={msg.queueEmpty} icon={<MessagesSquare className="size-10" />} />}
       >
         {(items) => (
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">

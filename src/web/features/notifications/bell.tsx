@@ -4,8 +4,10 @@ import { Link } from "react-router";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { LoadError } from "#web/components/load-error.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { allItems } from "#web/lib/paging.ts";
 import { useSession } from "#web/lib/session.ts";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useMarkRead, useNotifications, useUnreadNotifications } from "./api/notifications.ts";
 import { NotificationItem } from "./notification-item.tsx";
 
@@ -13,13 +15,15 @@ import { NotificationItem } from "./notification-item.tsx";
 const SHOWN = 5;
 
 /** The bell's name: "Notifications", or "Notifications, 3 unread" (what a screen reader says). */
-export function bellLabel(unread: number): string {
-  return unread > 0 ? TALK_MSG.notification.bellUnread(String(unread)) : TALK_MSG.notification.bell;
+export function bellLabel(unread: number, msg: typeof TALK_MSG.notification): string {
+  return unread > 0 ? msg.bellUnread(String(unread)) : msg.bell;
 }
 
 function BellList({ onClose }: { onClose: () => void }) {
   const query = useNotifications();
   const markRead = useMarkRead();
+  const msg = useTexts(TALK_MSG).notification;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.notifications;
   const items = allItems(query.data).slice(0, SHOWN);
   const newest = items[0];
   // What the list shows is seen: read up to its newest, once it is shown.
@@ -30,17 +34,11 @@ function BellList({ onClose }: { onClose: () => void }) {
 
   let body: React.ReactNode;
   if (query.isPending) {
-    body = (
-      <span
-        className="loading loading-dots loading-sm m-4"
-        role="status"
-        aria-label="Loading notifications"
-      />
-    );
+    body = <span className="loading loading-dots loading-sm m-4" role="status" aria-label={T.bellLoading} />;
   } else if (items.length === 0 && query.isError) {
     body = <LoadError error={query.error} onRetry={query.refetch} />;
   } else if (items.length === 0) {
-    body = <p className="p-4 text-sm text-base-content/70">{TALK_MSG.notification.empty}</p>;
+    body = <p className="p-4 text-sm text-base-content/70">{msg.empty}</p>;
   } else {
     body = (
       <ul className="flex flex-col">
@@ -61,7 +59,7 @@ function BellList({ onClose }: { onClose: () => void }) {
           onClick={onClose}
           className="btn btn-ghost btn-sm btn-block"
         >
-          {TALK_MSG.notification.seeAll}
+          {msg.seeAll}
         </Link>
       </div>
     </>
@@ -76,6 +74,9 @@ export function NotificationBell() {
   const { user } = useSession();
   const unread = useUnreadNotifications(user !== null).data ?? 0;
   const [open, setOpen] = useState(false);
+  const msg = useTexts(TALK_MSG).notification;
+  const many = useTexts(TALK_PAGES_TEXT).talkPages.common.manyUnread;
+  const format = useFormat();
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -99,7 +100,7 @@ export function NotificationBell() {
   }, [open]);
 
   if (!user) return null;
-  const label = bellLabel(unread);
+  const label = bellLabel(unread, msg);
   return (
     <div ref={root} className="relative">
       <button
@@ -115,14 +116,14 @@ export function NotificationBell() {
         <Bell className="size-5" aria-hidden="true" />
         {unread > 0 ? (
           <span className="indicator-item badge badge-primary badge-xs" aria-hidden="true">
-            {unread > 99 ? "99+" : unread}
+            {unread > 99 ? many : format.number(unread)}
           </span>
         ) : null}
       </button>
       {open ? (
         <section
           id={panelId}
-          aria-label={TALK_MSG.notification.pageTitle}
+          aria-label={msg.pageTitle}
           className="fixed inset-x-2 top-16 z-40 rounded-box border border-base-300 bg-base-100 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96"
         >
           <BellList onClose={() => setOpen(false)} />

@@ -1,6 +1,5 @@
 import { MailX } from "lucide-react";
-import { formatDateTime } from "#shared/format.ts";
-import { NOTIFICATION_KINDS } from "#shared/schemas/notifications.ts";
+import { NOTIFICATION_KINDS, type NotificationKind } from "#shared/schemas/notifications.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
@@ -8,27 +7,36 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useDeadLetters, useRetryDeadLetter } from "./api/notifications.ts";
+
+/** The names of the kinds of notification, as the catalogue keys them (`notificationKind.bikeBooked`). */
+const KIND_NAMES = { notificationKind: NOTIFICATION_KINDS };
 
 /** `/dashboard/undelivered` (admins): emails the outbox gave up on, with why, and a retry each. */
 export default function DeadLettersPage() {
   const retry = useRetryDeadLetter();
+  const msg = useTexts(TALK_MSG).notification;
+  const kinds = useTexts(KIND_NAMES).notificationKind;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.deadLetters;
+  const format = useFormat();
   const onRetry = (id: number) =>
     retry.mutate(id, {
-      onSuccess: () => toast.success(TALK_MSG.notification.retried),
+      onSuccess: () => toast.success(msg.retried),
       onError: (err) => toast.error(errorMessage(err)),
     });
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>{`${TALK_MSG.notification.deadTitle} — MotoHaat`}</PageTitle>
-      <h1 className="text-2xl font-bold">{TALK_MSG.notification.deadTitle}</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{msg.deadTitle}</h1>
       <ListFrame
         query={useDeadLetters()}
-        loading={<Spinner label="Loading undelivered emails" />}
+        loading={<Spinner label={T.loading} />}
         empty={
-          <EmptyState title={TALK_MSG.notification.deadEmpty} icon={<MailX className="size-10" />}>
-            {TALK_MSG.notification.deadEmptyHint}
+          <EmptyState title={msg.deadEmpty} icon={<MailX className="size-10" />}>
+            {msg.deadEmptyHint}
           </EmptyState>
         }
       >
@@ -42,11 +50,12 @@ export default function DeadLettersPage() {
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <p className="break-words font-semibold">{d.title}</p>
                   <p className="text-sm text-base-content/70">
-                    {NOTIFICATION_KINDS[d.kind as keyof typeof NOTIFICATION_KINDS] ?? d.kind} ·{" "}
-                    {d.recipient.name} <span className="break-all">&lt;{d.recipient.email}&gt;</span>
+                    {`${kinds[d.kind as NotificationKind] ?? d.kind} · ${d.recipient.name} `}
+                    <span className="break-all">{`<${d.recipient.email}>`}</span>
                   </p>
                   <p className="text-sm">
-                    {d.attempts} attempts · <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
+                    {`${T.attempts(d.attempts)} · `}
+                    <time dateTime={d.createdAt}>{format.dateTime(d.createdAt)}</time>
                   </p>
                   {d.lastError ? (
                     <p className="break-words font-mono text-xs text-error">{d.lastError}</p>
@@ -56,10 +65,10 @@ export default function DeadLettersPage() {
                   type="button"
                   className="btn btn-outline btn-sm"
                   pending={retry.isPending && retry.variables === d.id}
-                  aria-label={TALK_MSG.notification.retryLabel(d.title)}
+                  aria-label={msg.retryLabel(d.title)}
                   onClick={() => onRetry(d.id)}
                 >
-                  {TALK_MSG.notification.retry}
+                  {msg.retry}
                 </PendingButton>
               </li>
             ))}

@@ -2,20 +2,27 @@ import { NOTIFICATION_KINDS, type NotificationKind } from "#shared/schemas/notif
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { LoadError } from "#web/components/load-error.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useEmailPreferences, useSetEmailPreference } from "./api/notifications.ts";
 
-const KINDS = Object.entries(NOTIFICATION_KINDS) as [NotificationKind, string][];
+const KINDS = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+/** The kinds' names, as the catalogue keys them (`notificationKind.bikeBooked`). */
+const KIND_NAMES = { notificationKind: NOTIFICATION_KINDS };
 
 /** The profile page's "Emails": one switch per kind of notification email, saved as it is flipped. */
 export function EmailPreferencesSection() {
   const prefs = useEmailPreferences();
   const set = useSetEmailPreference();
+  const msg = useTexts(TALK_MSG).notification;
+  const kinds = useTexts(KIND_NAMES).notificationKind;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.notifications;
   const flip = (kind: NotificationKind, on: boolean) =>
     set.mutate(
       { kind, on },
       {
-        onSuccess: () => toast.success(TALK_MSG.notification.preferencesSaved),
+        onSuccess: () => toast.success(msg.preferencesSaved),
         onError: (err) => toast.error(errorMessage(err)),
       },
     );
@@ -27,23 +34,19 @@ export function EmailPreferencesSection() {
     >
       <div className="card-body gap-4">
         <h2 id="emails-title" className="card-title">
-          {TALK_MSG.notification.preferencesTitle}
+          {msg.preferencesTitle}
         </h2>
-        <p className="text-sm text-base-content/70">{TALK_MSG.notification.preferencesIntro}</p>
+        <p className="text-sm text-base-content/70">{msg.preferencesIntro}</p>
         {prefs.isPending ? (
-          <span
-            className="loading loading-dots loading-sm"
-            role="status"
-            aria-label="Loading your email settings"
-          />
+          <span className="loading loading-dots loading-sm" role="status" aria-label={T.emailsLoading} />
         ) : prefs.isError ? (
           <LoadError error={prefs.error} onRetry={prefs.refetch} />
         ) : (
           <ul className="flex flex-col gap-3">
-            {KINDS.map(([kind, label]) => (
+            {KINDS.map((kind) => (
               <li key={kind}>
                 <label className="flex cursor-pointer items-center justify-between gap-4">
-                  <span>{label}</span>
+                  <span>{kinds[kind]}</span>
                   <input
                     type="checkbox"
                     role="switch"

@@ -5,6 +5,8 @@ import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useMarkRead, useNotifications, useUnreadNotifications } from "./api/notifications.ts";
 import { NotificationItem } from "./notification-item.tsx";
 
@@ -13,11 +15,13 @@ export default function NotificationsPage() {
   const query = useNotifications();
   const unread = useUnreadNotifications(true).data ?? 0;
   const markRead = useMarkRead();
+  const msg = useTexts(TALK_MSG).notification;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.notifications;
   return (
     <section className="flex max-w-3xl flex-col gap-6">
-      <PageTitle>{`${TALK_MSG.notification.pageTitle} — MotoHaat`}</PageTitle>
+      <PageTitle>{T.title}</PageTitle>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{TALK_MSG.notification.pageTitle}</h1>
+        <h1 className="text-2xl font-bold">{msg.pageTitle}</h1>
         {unread > 0 ? (
           <PendingButton
             type="button"
@@ -25,16 +29,16 @@ export default function NotificationsPage() {
             pending={markRead.isPending}
             onClick={() => markRead.mutate(undefined)}
           >
-            {TALK_MSG.notification.markAllRead}
+            {msg.markAllRead}
           </PendingButton>
         ) : null}
       </div>
       <ListFrame
         query={query}
-        loading={<Spinner label="Loading your notifications" />}
+        loading={<Spinner label={T.loading} />}
         empty={
-          <EmptyState title={TALK_MSG.notification.empty} icon={<Bell className="size-10" />}>
-            {TALK_MSG.notification.emptyHint}
+          <EmptyState title={msg.empty} icon={<Bell className="size-10" />}>
+            {msg.emptyHint}
           </EmptyState>
         }
       >

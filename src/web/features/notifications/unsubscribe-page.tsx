@@ -4,6 +4,8 @@ import { TALK_MSG } from "#shared/talk-messages.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useUnsubscribe } from "./api/notifications.ts";
 
 /**
@@ -15,6 +17,8 @@ export default function UnsubscribePage() {
   const token = params.get("token") ?? "";
   const unsubscribe = useUnsubscribe();
   const { mutate } = unsubscribe;
+  const msg = useTexts(TALK_MSG).notification;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages;
   useEffect(() => {
     if (token) mutate(token);
   }, [token, mutate]);
@@ -22,32 +26,32 @@ export default function UnsubscribePage() {
   const bad = !token || (unsubscribe.error instanceof ApiError && unsubscribe.error.status === 400);
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-12">
-      <PageTitle>{`${TALK_MSG.notification.unsubscribeTitle} — MotoHaat`}</PageTitle>
-      <h1 className="text-2xl font-bold">{TALK_MSG.notification.unsubscribeTitle}</h1>
+      <PageTitle>{T.unsubscribe.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{msg.unsubscribeTitle}</h1>
       <div role="status" aria-live="polite">
         {bad ? (
-          <p>{TALK_MSG.notification.unsubscribeFailed}</p>
+          <p>{msg.unsubscribeFailed}</p>
         ) : unsubscribe.isSuccess ? (
           <>
-            <p className="font-semibold">{TALK_MSG.notification.unsubscribed(unsubscribe.data.label)}</p>
-            <p className="text-base-content/70">{TALK_MSG.notification.unsubscribedHint}</p>
+            <p className="font-semibold">{msg.unsubscribed(unsubscribe.data.label)}</p>
+            <p className="text-base-content/70">{msg.unsubscribedHint}</p>
           </>
         ) : unsubscribe.isError ? (
           <div className="flex flex-col items-start gap-2">
             <p>{unsubscribe.error.message}</p>
             <button type="button" className="btn btn-outline btn-sm" onClick={() => mutate(token)}>
-              Try again
+              {T.common.tryAgain}
             </button>
           </div>
         ) : (
           <p className="flex items-center gap-2">
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            {TALK_MSG.notification.unsubscribing}
+            {msg.unsubscribing}
           </p>
         )}
       </div>
       <Link to={paths.dashboard.profile.getHref()} className="link link-primary">
-        {TALK_MSG.notification.preferencesTitle}
+        {msg.preferencesTitle}
       </Link>
     </section>
   );

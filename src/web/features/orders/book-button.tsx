@@ -4,8 +4,10 @@ import { useLocation, useSearchParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, MyOrder } from "#shared/schemas/listings.ts";
 import { paths } from "#web/config/paths.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
+import { BOOK_TEXT } from "#web/texts/book.ts";
 import { lastPhoneQueryOptions } from "./api/get-last-phone.ts";
 import type { MyOrderFocus } from "./held-booking.tsx";
 
@@ -70,6 +72,8 @@ export function BookButton({
   className = "",
 }: BookButtonProps) {
   const { user, isLoading } = useSession();
+  const T = useTexts(BOOK_TEXT).bookPages.book.button;
+  const msg = useTexts(MSG).listing;
   const [open, setOpen] = useState(false);
   const [focusAfter, setFocusAfter] = useState<"booked" | "cancelled" | null>(null);
   const bookRef = useRef<HTMLButtonElement>(null);
@@ -114,11 +118,7 @@ export function BookButton({
     user && open ? (
       <Suspense
         fallback={
-          <span
-            className="loading loading-spinner loading-sm"
-            role="status"
-            aria-label="Opening the booking form"
-          />
+          <span className="loading loading-spinner loading-sm" role="status" aria-label={T.opening} />
         }
       >
         <BookModal
@@ -149,7 +149,7 @@ export function BookButton({
     return (
       <>
         <button type="button" className={`btn ${className}`} disabled>
-          {MSG.listing.stockOut}
+          {msg.stockOut}
         </button>
         {modal}
       </>
@@ -160,10 +160,10 @@ export function BookButton({
     return (
       <div className="flex flex-col gap-1">
         <button type="button" className={`btn btn-primary ${className}`} disabled aria-describedby={hintId}>
-          Book now
+          {T.bookNow}
         </button>
         <p id={hintId} className="text-xs text-base-content/70">
-          Only buyer accounts can book bikes.
+          {T.buyersOnly}
         </p>
       </div>
     );
@@ -183,11 +183,11 @@ export function BookButton({
         onPointerEnter={user ? preload : undefined}
         onFocus={user ? preload : undefined}
       >
-        Book now
+        {T.bookNow}
       </button>
       {signedOut ? (
         <p id={hintId} className="text-xs text-base-content/70">
-          {MSG.listing.signInToBook}
+          {msg.signInToBook}
         </p>
       ) : null}
       {modal}

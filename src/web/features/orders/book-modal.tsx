@@ -3,7 +3,7 @@ import { CircleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { formatPhone, formatTaka } from "#shared/format.ts";
+import { formatPhone } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
@@ -17,7 +17,9 @@ import { PendingButton } from "#web/components/pending-button.tsx";
 import { Price } from "#web/components/price.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { BOOK_TEXT } from "#web/texts/book.ts";
 import { useCreateOrder } from "./api/create-order.ts";
 import { useLastPhone } from "./api/get-last-phone.ts";
 
@@ -47,6 +49,10 @@ export function BookModal({
   onSignedOut,
   offerPrice,
 }: BookModalProps) {
+  const T = useTexts(BOOK_TEXT).bookPages.book.form;
+  const msg = useTexts(MSG);
+  const talk = useTexts(TALK_MSG);
+  const format = useFormat();
   const price = offerPrice === undefined ? listing.askingPrice : Math.min(offerPrice, listing.askingPrice);
   const idPrefix = useId();
   const introId = `${idPrefix}-intro`;
@@ -94,7 +100,7 @@ export function BookModal({
       await createOrder.mutateAsync({ listingId: listing.id, expectedPrice: price, ...values });
     } catch (err) {
       if (!(err instanceof ApiError)) {
-        setFailure(MSG.generic.somethingWrong);
+        setFailure(msg.generic.somethingWrong);
         return;
       }
       if (err.code === "order.priceChanged") {
@@ -108,7 +114,7 @@ export function BookModal({
       }
       if (err.status === 409) {
         // Someone else won the race; the listings refetch and now show Stock Out.
-        toast.error(MSG.order.justSold);
+        toast.error(msg.order.justSold);
         close();
         return;
       }
@@ -121,43 +127,43 @@ export function BookModal({
       if (!showFieldErrors(err, setError, fields)) setFailure(errorMessage(err));
       return;
     }
-    toast.success(MSG.order.booked(listing.model));
+    toast.success(msg.order.booked(listing.model));
     onBooked?.();
     reset();
     close();
   });
 
   const confirmed: [string, ReactNode][] = [
-    ["Bike model", listing.model],
-    ["Price", <Price key="price" amount={price} className="font-semibold" />],
-    ["Your name", buyer.name],
-    ["Your email", buyer.email],
+    [T.bikeModel, listing.model],
+    [T.price, <Price key="price" amount={price} className="font-semibold" />],
+    [T.yourName, buyer.name],
+    [T.yourEmail, buyer.email],
   ];
 
   return (
-    <Modal open={open} onClose={close} title={`Book ${listing.model}`} describedBy={introId}>
+    <Modal open={open} onClose={close} title={T.title(listing.model)} describedBy={introId}>
       <p id={introId} className="mb-4 text-sm text-base-content/70">
-        {MSG.booking.formIntro}
+        {msg.booking.formIntro}
       </p>
       {offerPrice === undefined ? null : (
         <p className="mb-4 alert alert-success alert-soft text-sm">
-          {TALK_MSG.offer.bookAtOffer(formatTaka(price))}
+          {talk.offer.bookAtOffer(format.taka(price))}
         </p>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {priceChanged ? (
           <div role="alert" className="alert alert-warning alert-soft items-start">
             <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-            <span>{MSG.order.priceChanged}</span>
+            <span>{msg.order.priceChanged}</span>
           </div>
         ) : null}
         <ErrorAlert message={failure} />
         <Facts facts={confirmed} className="rounded-box bg-base-200 p-3 text-sm" />
         <FormField
           id={`${idPrefix}-phone`}
-          label="Phone"
+          label={T.phone}
           error={errors.phone?.message}
-          hint={phoneOffered ? MSG.booking.phoneFromLastBooking : undefined}
+          hint={phoneOffered ? msg.booking.phoneFromLastBooking : undefined}
         >
           {(control) => (
             <input
@@ -166,7 +172,7 @@ export function BookModal({
               type="tel"
               autoComplete="tel"
               inputMode="tel"
-              placeholder="01XXXXXXXXX"
+              placeholder={T.phonePlaceholder}
               className="input w-full"
               data-autofocus
             />
@@ -174,7 +180,7 @@ export function BookModal({
         </FormField>
         <FormField
           id={`${idPrefix}-location`}
-          label="Meeting location"
+          label={T.meetingLocation}
           error={errors.meetingLocation?.message}
         >
           {(control) => (
@@ -184,17 +190,17 @@ export function BookModal({
               type="text"
               autoComplete="street-address"
               maxLength={200}
-              placeholder="e.g. Dhanmondi 27, Dhaka"
+              placeholder={T.locationPlaceholder}
               className="input w-full"
             />
           )}
         </FormField>
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={close}>
-            Cancel
+            {T.cancel}
           </button>
           <PendingButton type="submit" className="btn btn-primary" pending={createOrder.isPending}>
-            Confirm booking
+            {T.confirm}
           </PendingButton>
         </div>
       </form>

@@ -2,7 +2,9 @@ import { useState } from "react";
 import { MSG } from "#shared/messages.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { BOOK_TEXT } from "#web/texts/book.ts";
 import { useCancelOrder } from "./api/cancel-order.ts";
 
 type CancelBookingButtonProps = {
@@ -20,6 +22,8 @@ export function CancelBookingButton({
   onCancelled,
   className = "",
 }: CancelBookingButtonProps) {
+  const T = useTexts(BOOK_TEXT).bookPages.book.held;
+  const msg = useTexts(MSG).booking;
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelOrder();
   // mutateAsync, not mutate's callbacks: the button unmounts as soon as the refetched bike or order
@@ -33,21 +37,21 @@ export function CancelBookingButton({
       setConfirming(false);
       return;
     }
-    toast.success(MSG.booking.cancelled(model));
+    toast.success(msg.cancelled(model));
     setConfirming(false);
     onCancelled?.();
   };
   return (
     <>
       <button type="button" className={`btn btn-outline ${className}`} onClick={() => setConfirming(true)}>
-        Cancel booking
+        {T.cancelBooking}
       </button>
       <ConfirmDialog
         open={confirming}
-        title={MSG.booking.confirmCancelTitle(model)}
-        message={MSG.booking.confirmCancel}
-        confirmLabel="Cancel booking"
-        cancelLabel="Keep booking"
+        title={msg.confirmCancelTitle(model)}
+        message={msg.confirmCancel}
+        confirmLabel={T.cancelBooking}
+        cancelLabel={T.keepBooking}
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
         isPending={cancel.isPending}

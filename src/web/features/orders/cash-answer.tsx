@@ -1,13 +1,15 @@
 import { Banknote, Phone } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { formatPhone, formatTaka } from "#shared/format.ts";
+import { formatPhone } from "#shared/format.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { FormField } from "#web/components/form-field.tsx";
 import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useConfirmCash, useDisputeCash } from "./api/cash.ts";
 
 /** A cash mark the buyer has not answered: the seller said they paid, and the card form must wait. */
@@ -17,6 +19,8 @@ export function cashWaiting(order: Pick<Order, "status" | "cash">): boolean {
 
 /** The buyer's "No, I didn't": why, if they like, then sent to an admin. */
 function DisputeDialog({ order, open, onClose }: { order: Order; open: boolean; onClose: () => void }) {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.cashAnswer;
+  const cash = useTexts(TALK_MSG).cash;
   const dispute = useDisputeCash();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -24,7 +28,7 @@ function DisputeDialog({ order, open, onClose }: { order: Order; open: boolean; 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (reason.trim().length > 500) {
-      setError(TALK_MSG.cash.reasonTooLong);
+      setError(cash.reasonTooLong);
       return;
     }
     try {
@@ -38,14 +42,14 @@ function DisputeDialog({ order, open, onClose }: { order: Order; open: boolean; 
       }
       return;
     }
-    toast.success(TALK_MSG.cash.disputed);
+    toast.success(cash.disputed);
     onClose();
   };
   return (
-    <Modal open={open} onClose={onClose} title={TALK_MSG.cash.disputeTitle} describedBy={introId}>
+    <Modal open={open} onClose={onClose} title={cash.disputeTitle} describedBy={introId}>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-        <p id={introId}>{TALK_MSG.cash.disputeIntro}</p>
-        <FormField id={`${introId}-reason`} label={TALK_MSG.cash.reasonLabel} error={error}>
+        <p id={introId}>{cash.disputeIntro}</p>
+        <FormField id={`${introId}-reason`} label={cash.reasonLabel} error={error}>
           {(control) => (
             <textarea
               {...control}
@@ -61,10 +65,10 @@ function DisputeDialog({ order, open, onClose }: { order: Order; open: boolean; 
         </FormField>
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onClose} data-autofocus>
-            Cancel
+            {T.cancel}
           </button>
           <PendingButton type="submit" className="btn btn-primary" pending={dispute.isPending}>
-            {TALK_MSG.cash.disputeSubmit}
+            {cash.disputeSubmit}
           </PendingButton>
         </div>
       </form>
@@ -77,6 +81,8 @@ function DisputeDialog({ order, open, onClose }: { order: Order; open: boolean; 
  * cash) or disputes it ("No, I didn't", with an optional reason, for an admin).
  */
 export function CashAnswer({ order, small = false }: { order: Order; small?: boolean }) {
+  const cash = useTexts(TALK_MSG).cash;
+  const format = useFormat();
   const confirm = useConfirmCash();
   const [disputing, setDisputing] = useState(false);
   const noticeId = useId();
@@ -88,13 +94,13 @@ export function CashAnswer({ order, small = false }: { order: Order; small?: boo
       toast.error(errorMessage(err));
       return;
     }
-    toast.success(TALK_MSG.cash.confirmed);
+    toast.success(cash.confirmed);
   };
   return (
     <section aria-labelledby={noticeId} className="flex w-full flex-col gap-3 rounded-box bg-warning/15 p-4">
       <p id={noticeId} className="flex items-start gap-2 font-semibold">
         <Banknote className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
-        {TALK_MSG.cash.buyerNotice(formatTaka(order.price))}
+        {cash.buyerNotice(format.taka(order.price))}
       </p>
       <div className="flex flex-wrap gap-2">
         <PendingButton
@@ -103,7 +109,7 @@ export function CashAnswer({ order, small = false }: { order: Order; small?: boo
           pending={confirm.isPending}
           onClick={() => void onConfirm()}
         >
-          {TALK_MSG.cash.yes}
+          {cash.yes}
         </PendingButton>
         <button
           type="button"
@@ -111,7 +117,7 @@ export function CashAnswer({ order, small = false }: { order: Order; small?: boo
           disabled={confirm.isPending}
           onClick={() => setDisputing(true)}
         >
-          {TALK_MSG.cash.no}
+          {cash.no}
         </button>
       </div>
       <DisputeDialog order={order} open={disputing} onClose={() => setDisputing(false)} />
@@ -121,7 +127,8 @@ export function CashAnswer({ order, small = false }: { order: Order; small?: boo
 
 /** The buyer said they did not pay the cash the seller marked: said, above the usual Pay and Cancel. */
 export function CashDisputedNote() {
-  return <p className="rounded-box bg-base-200 p-3 text-sm">{TALK_MSG.cash.disputedForBuyer}</p>;
+  const cash = useTexts(TALK_MSG).cash;
+  return <p className="rounded-box bg-base-200 p-3 text-sm">{cash.disputedForBuyer}</p>;
 }
 
 /**
@@ -129,10 +136,11 @@ export function CashDisputedNote() {
  * seller has not given a phone yet. Nothing once the booking has ended (the server sends none then).
  */
 export function SellerPhone({ order }: { order: Pick<Order, "status" | "sellerPhone"> }) {
+  const sellerPhone = useTexts(TALK_MSG).sellerPhone;
   if (order.status !== "held" && order.status !== "paid") return null;
   return (
     <div className="text-sm">
-      <p className="text-xs text-base-content/70">{TALK_MSG.sellerPhone.buyerLabel}</p>
+      <p className="text-xs text-base-content/70">{sellerPhone.buyerLabel}</p>
       {order.sellerPhone ? (
         <a
           href={`tel:${order.sellerPhone}`}
@@ -142,7 +150,7 @@ export function SellerPhone({ order }: { order: Pick<Order, "status" | "sellerPh
           {formatPhone(order.sellerPhone)}
         </a>
       ) : (
-        <p className="text-base-content/70">{TALK_MSG.sellerPhone.notGiven}</p>
+        <p className="text-base-content/70">{sellerPhone.notGiven}</p>
       )}
     </div>
   );

@@ -1,7 +1,6 @@
 import { Banknote } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "#shared/format.ts";
 import type { CashDisputeItem } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -13,7 +12,9 @@ import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useResolveCashDispute } from "./api/cash.ts";
 import { useCashDisputes } from "./api/get-cash-disputes.ts";
 
@@ -36,6 +37,9 @@ function Party({ person }: { person: CashDisputeItem["buyer"] }) {
 /** One open dispute: the bike, both people, when, and the admin's two decisions (each asks first). */
 function DisputeCard({ item }: { item: CashDisputeItem }) {
   const titleId = useId();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.cashDisputes;
+  const cash = useTexts(TALK_MSG).cash;
+  const format = useFormat();
   const resolve = useResolveCashDispute();
   const [asking, setAsking] = useState<Decision | null>(null);
   const { model } = item.listing;
@@ -47,31 +51,31 @@ function DisputeCard({ item }: { item: CashDisputeItem }) {
       setAsking(null);
       return;
     }
-    toast.success(decision === "paid" ? TALK_MSG.cash.resolvedPaid : TALK_MSG.cash.resolvedReleased);
+    toast.success(decision === "paid" ? cash.resolvedPaid : cash.resolvedReleased);
     setAsking(null);
   };
   const facts: [string, ReactNode][] = [
-    ["Price", <Price key="price" amount={item.price} className="font-semibold" />],
-    ["Buyer", <Party key="buyer" person={item.buyer} />],
-    ["Seller", <Party key="seller" person={item.seller} />],
+    [T.price, <Price key="price" amount={item.price} className="font-semibold" />],
+    [T.buyer, <Party key="buyer" person={item.buyer} />],
+    [T.seller, <Party key="seller" person={item.seller} />],
     [
-      "Marked paid in cash",
+      T.markedPaid,
       <time key="marked" dateTime={item.markedAt}>
-        {formatDateTime(item.markedAt)}
+        {format.dateTime(item.markedAt)}
       </time>,
     ],
     [
-      "Disputed",
+      T.disputed,
       <time key="disputed" dateTime={item.disputedAt}>
-        {formatDateTime(item.disputedAt)}
+        {format.dateTime(item.disputedAt)}
       </time>,
     ],
     // Shown as text (never markup): the buyer wrote it.
-    ["Buyer's reason", item.reason ?? "None given"],
+    [T.buyersReason, item.reason ?? T.noneGiven],
     [
-      "Held until",
+      T.heldUntil,
       <time key="until" dateTime={item.holdUntil}>
-        {formatDateTime(item.holdUntil)}
+        {format.dateTime(item.holdUntil)}
       </time>,
     ],
   ];
@@ -88,30 +92,28 @@ function DisputeCard({ item }: { item: CashDisputeItem }) {
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            aria-label={TALK_MSG.cash.resolvePaidLabel(model)}
+            aria-label={cash.resolvePaidLabel(model)}
             onClick={() => setAsking("paid")}
           >
-            {TALK_MSG.cash.resolvePaid}
+            {cash.resolvePaid}
           </button>
           <button
             type="button"
             className="btn btn-outline btn-error btn-sm"
-            aria-label={TALK_MSG.cash.resolveReleaseLabel(model)}
+            aria-label={cash.resolveReleaseLabel(model)}
             onClick={() => setAsking("release")}
           >
-            {TALK_MSG.cash.resolveRelease}
+            {cash.resolveRelease}
           </button>
         </div>
       </div>
       <ConfirmDialog
         open={asking !== null}
         title={
-          asking === "paid"
-            ? TALK_MSG.cash.confirmResolvePaidTitle(model)
-            : TALK_MSG.cash.confirmResolveReleaseTitle(model)
+          asking === "paid" ? cash.confirmResolvePaidTitle(model) : cash.confirmResolveReleaseTitle(model)
         }
-        message={asking === "paid" ? TALK_MSG.cash.confirmResolvePaid : TALK_MSG.cash.confirmResolveRelease}
-        confirmLabel={asking === "paid" ? TALK_MSG.cash.resolvePaid : TALK_MSG.cash.resolveRelease}
+        message={asking === "paid" ? cash.confirmResolvePaid : cash.confirmResolveRelease}
+        confirmLabel={asking === "paid" ? cash.resolvePaid : cash.resolveRelease}
         tone={asking === "paid" ? "primary" : "danger"}
         onConfirm={() => asking && void onConfirm(asking)}
         onCancel={() => setAsking(null)}
@@ -123,21 +125,23 @@ function DisputeCard({ item }: { item: CashDisputeItem }) {
 
 /** `/dashboard/cashdisputes`: the admins' open cash disputes, newest first. */
 export default function CashDisputesPage() {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.cashDisputes;
+  const cash = useTexts(TALK_MSG).cash;
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>{`${TALK_MSG.cash.disputesTitle} — MotoHaat`}</PageTitle>
-      <h1 className="text-2xl font-bold">{TALK_MSG.cash.disputesTitle}</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{cash.disputesTitle}</h1>
       <ListFrame
         query={useCashDisputes()}
-        loading={<Spinner label="Loading cash disputes" />}
+        loading={<Spinner label={T.loading} />}
         empty={
-          <EmptyState title={TALK_MSG.cash.noDisputes} icon={<Banknote className="size-10" />}>
-            {TALK_MSG.cash.noDisputesHint}
+          <EmptyState title={cash.noDisputes} icon={<Banknote className="size-10" />}>
+            {cash.noDisputesHint}
           </EmptyState>
         }
       >
         {(items) => (
-          <ul aria-label={TALK_MSG.cash.disputesTitle} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <ul aria-label={cash.disputesTitle} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {items.map((item) => (
               <li key={item.orderId}>
                 <DisputeCard item={item} />

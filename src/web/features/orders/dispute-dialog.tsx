@@ -11,6 +11,8 @@ import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useDisputeHandover } from "./api/handover-disputes.ts";
 
 const MAX_DESCRIPTION = 2000;
@@ -30,6 +32,8 @@ type DisputeDialogProps = {
  */
 export function DisputeDialog({ orderId, model, open, onClose, onDone }: DisputeDialogProps) {
   const idPrefix = useId();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.handoverDisputes;
+  const words = useTexts(MONEY_MSG).dispute;
   const introId = `${idPrefix}-intro`;
   const dispute = useDisputeHandover();
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,9 +58,9 @@ export function DisputeDialog({ orderId, model, open, onClose, onDone }: Dispute
   });
   const reasonError = errors.reason?.message;
   return (
-    <Modal open={open} onClose={onClose} title={MONEY_MSG.dispute.formTitle(model)} describedBy={introId}>
+    <Modal open={open} onClose={onClose} title={words.formTitle(model)} describedBy={introId}>
       <p id={introId} className="mb-4 text-sm text-base-content/70">
-        {MONEY_MSG.dispute.formIntro}
+        {words.formIntro}
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <ErrorAlert message={failure} />
@@ -65,7 +69,7 @@ export function DisputeDialog({ orderId, model, open, onClose, onDone }: Dispute
           aria-invalid={Boolean(reasonError)}
           aria-describedby={reasonError ? `${idPrefix}-reason-error` : undefined}
         >
-          <legend className="mb-1 text-sm font-medium">{MONEY_MSG.dispute.reasonLabel}</legend>
+          <legend className="mb-1 text-sm font-medium">{words.reasonLabel}</legend>
           {DISPUTE_REASONS.map((reason, i) => (
             <label key={reason} className="flex cursor-pointer items-center gap-2 text-sm">
               <input
@@ -75,7 +79,7 @@ export function DisputeDialog({ orderId, model, open, onClose, onDone }: Dispute
                 {...register("reason")}
                 {...(i === 0 ? { "data-autofocus": true } : {})}
               />
-              {MONEY_MSG.dispute.reasons[reason]}
+              {words.reasons[reason]}
             </label>
           ))}
           {reasonError ? (
@@ -86,8 +90,8 @@ export function DisputeDialog({ orderId, model, open, onClose, onDone }: Dispute
         </fieldset>
         <FormField
           id={`${idPrefix}-description`}
-          label={MONEY_MSG.dispute.descriptionLabel}
-          hint={MONEY_MSG.dispute.descriptionHint}
+          label={words.descriptionLabel}
+          hint={words.descriptionHint}
           error={errors.description?.message}
         >
           {(control) => (
@@ -102,10 +106,10 @@ export function DisputeDialog({ orderId, model, open, onClose, onDone }: Dispute
         </FormField>
         <div className="modal-action mt-0">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
+            {T.cancel}
           </button>
           <PendingButton type="submit" className="btn btn-error" pending={dispute.isPending}>
-            {MONEY_MSG.dispute.submit}
+            {words.submit}
           </PendingButton>
         </div>
       </form>

@@ -1,7 +1,7 @@
 import { Scale } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
-import { formatDate, formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
+import { formatPhone } from "#shared/format.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import { DecideDisputeSchema, type HandoverDisputeItem } from "#shared/schemas/money.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -15,7 +15,9 @@ import { TextDialog } from "#web/components/text-dialog.tsx";
 import { Transcript } from "#web/components/transcript.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useDecideHandoverDispute, useHandoverDisputes } from "./api/handover-disputes.ts";
 
 type Decision = "refund" | "release";
@@ -48,22 +50,25 @@ function noteProblem(note: string): string | null {
 /** One open dispute: the bike, the money, both people, the buyer's words, their messages, and the two decisions. */
 function DisputeCard({ item }: { item: HandoverDisputeItem }) {
   const titleId = useId();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.handoverDisputes;
+  const money = useTexts(MONEY_MSG).dispute;
+  const format = useFormat();
   const decide = useDecideHandoverDispute();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const { model } = item.listing;
-  const amount = formatTaka(item.price);
+  const amount = format.taka(item.price);
   // Decided `refund` and still listed: the provider failed, the same decision again completes it.
   const pendingNote = item.dispute.decision === "refund" ? (item.dispute.note ?? "") : null;
-  const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+  const at = (iso: string) => <time dateTime={iso}>{format.dateTime(iso)}</time>;
   const facts: [string, ReactNode][] = [
-    ["Paid", <Price key="price" amount={item.price} className="font-semibold" />],
-    ["Paid on", at(item.paidAt)],
-    ["Buyer", <Party key="buyer" person={item.buyer} />],
-    ["Seller", <Party key="seller" person={item.seller} />],
-    [MONEY_MSG.dispute.reasonLabel, MONEY_MSG.dispute.reasons[item.dispute.reason]],
+    [T.paid, <Price key="price" amount={item.price} className="font-semibold" />],
+    [T.paidOn, at(item.paidAt)],
+    [T.buyer, <Party key="buyer" person={item.buyer} />],
+    [T.seller, <Party key="seller" person={item.seller} />],
+    [money.reasonLabel, money.reasons[item.dispute.reason]],
     // Shown as text (never markup): the buyer wrote it.
     [
-      MONEY_MSG.dispute.descriptionLabel,
+      money.descriptionLabel,
       <span key="words" className="whitespace-pre-wrap break-words">
         {item.dispute.description}
       </span>,
@@ -71,14 +76,14 @@ function DisputeCard({ item }: { item: HandoverDisputeItem }) {
   ];
   const nameOf = (id: string) =>
     id === item.buyer.id
-      ? `${item.buyer.name} (buyer)`
+      ? T.buyerName(item.buyer.name)
       : id === item.seller.id
-        ? `${item.seller.name} (seller)`
+        ? T.sellerName(item.seller.name)
         : "";
   const onSubmit = async (note: string) => {
     if (!deciding) return;
     await decide.mutateAsync({ orderId: item.orderId, decision: deciding, note });
-    toast.success(MONEY_MSG.dispute.decided[deciding]);
+    toast.success(money.decided[deciding]);
     setDeciding(null);
   };
   return (
@@ -91,23 +96,24 @@ function DisputeCard({ item }: { item: HandoverDisputeItem }) {
             </Link>
           </h2>
           <p className="text-sm text-base-content/70">
-            {MONEY_MSG.dispute.openedOn(formatDate(item.dispute.openedAt))} ·{" "}
-            {MONEY_MSG.dispute.dueWas(formatDate(item.releaseDueAt))}
+            {money.openedOn(format.date(item.dispute.openedAt))}
+            {" · "}
+            {money.dueWas(format.date(item.releaseDueAt))}
           </p>
         </div>
         <Facts facts={facts} className="text-sm" />
         <Transcript
           messages={item.messages}
           nameOf={nameOf}
-          title={MONEY_MSG.dispute.messagesTitle}
-          empty={MONEY_MSG.dispute.noMessages}
+          title={money.messagesTitle}
+          empty={money.noMessages}
         />
         {pendingNote !== null ? (
           <div className="flex flex-col gap-2">
             <p role="status" className="alert alert-warning alert-soft text-sm">
-              {MONEY_MSG.dispute.refundPending}
+              {money.refundPending}
             </p>
-            <p className="text-sm break-words">{MONEY_MSG.dispute.adminNote(pendingNote)}</p>
+            <p className="text-sm break-words">{money.adminNote(pendingNote)}</p>
             <div className="card-actions justify-end">
               <PendingButton
                 type="button"
@@ -117,23 +123,23 @@ function DisputeCard({ item }: { item: HandoverDisputeItem }) {
                   decide.mutate(
                     { orderId: item.orderId, decision: "refund", note: pendingNote },
                     {
-                      onSuccess: () => toast.success(MONEY_MSG.dispute.decided.refund),
+                      onSuccess: () => toast.success(money.decided.refund),
                       onError: (err) => toast.error(errorMessage(err)),
                     },
                   )
                 }
               >
-                {MONEY_MSG.dispute.retryRefund(amount)}
+                {money.retryRefund(amount)}
               </PendingButton>
             </div>
           </div>
         ) : (
           <div className="card-actions mt-auto justify-end">
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setDeciding("release")}>
-              {MONEY_MSG.dispute.release(amount)}
+              {money.release(amount)}
             </button>
             <button type="button" className="btn btn-primary btn-sm" onClick={() => setDeciding("refund")}>
-              {MONEY_MSG.dispute.refund(amount)}
+              {money.refund(amount)}
             </button>
           </div>
         )}
@@ -141,14 +147,12 @@ function DisputeCard({ item }: { item: HandoverDisputeItem }) {
       <TextDialog
         open={deciding !== null}
         onClose={() => setDeciding(null)}
-        title={MONEY_MSG.dispute.decideTitle(model)}
-        label={MONEY_MSG.dispute.noteLabel}
-        hint={MONEY_MSG.dispute.noteHint}
+        title={money.decideTitle(model)}
+        label={money.noteLabel}
+        hint={money.noteHint}
         rows={4}
         maxLength={1000}
-        submitLabel={
-          deciding === "release" ? MONEY_MSG.dispute.release(amount) : MONEY_MSG.dispute.refund(amount)
-        }
+        submitLabel={deciding === "release" ? money.release(amount) : money.refund(amount)}
         pending={decide.isPending}
         validate={noteProblem}
         onSubmit={onSubmit}
@@ -159,21 +163,23 @@ function DisputeCard({ item }: { item: HandoverDisputeItem }) {
 
 /** `/dashboard/disputes`: the admins' open handover disputes, newest first. */
 export default function HandoverDisputesPage() {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.handoverDisputes;
+  const money = useTexts(MONEY_MSG).dispute;
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>{`${MONEY_MSG.dispute.pageTitle} — MotoHaat`}</PageTitle>
-      <h1 className="text-2xl font-bold">{MONEY_MSG.dispute.pageTitle}</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{money.pageTitle}</h1>
       <ListFrame
         query={useHandoverDisputes()}
-        loading={<Spinner label="Loading handover disputes" />}
+        loading={<Spinner label={T.loading} />}
         empty={
-          <EmptyState title={MONEY_MSG.dispute.emptyTitle} icon={<Scale className="size-10" />}>
-            {MONEY_MSG.dispute.emptyHint}
+          <EmptyState title={money.emptyTitle} icon={<Scale className="size-10" />}>
+            {money.emptyHint}
           </EmptyState>
         }
       >
         {(items) => (
-          <ul aria-label={MONEY_MSG.dispute.pageTitle} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <ul aria-label={money.pageTitle} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {items.map((item) => (
               <li key={item.orderId}>
                 <DisputeCard item={item} />

@@ -1,10 +1,10 @@
 import { CircleAlert, CircleCheck, RotateCcw, ShieldCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { formatDate, formatTaka } from "#shared/format.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { Handover, Order } from "#shared/schemas/orders.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useConfirmHandover } from "./api/confirm-handover.ts";
 import { DisputeDialog } from "./dispute-dialog.tsx";
@@ -34,20 +34,22 @@ export function DisputeState({
   price: number;
   side: "buyer" | "seller";
 }) {
-  const amount = formatTaka(price);
+  const money = useTexts(MONEY_MSG).dispute;
+  const format = useFormat();
+  const amount = format.taka(price);
   if (dispute.decision === null) {
     return (
       <MoneyLine icon={<CircleAlert className={`${iconClass} text-warning`} aria-hidden="true" />}>
         {side === "buyer"
-          ? MONEY_MSG.dispute.buyerOpen(formatDate(dispute.openedAt))
-          : MONEY_MSG.dispute.sellerOpen(MONEY_MSG.dispute.reasons[dispute.reason])}
+          ? money.buyerOpen(format.date(dispute.openedAt))
+          : money.sellerOpen(money.reasons[dispute.reason])}
       </MoneyLine>
     );
   }
   const refunded = dispute.decision === "refund";
   const words = {
-    buyer: refunded ? MONEY_MSG.dispute.buyerRefunded(amount) : MONEY_MSG.dispute.buyerReleased,
-    seller: refunded ? MONEY_MSG.dispute.sellerRefunded(amount) : MONEY_MSG.dispute.sellerReleased,
+    buyer: refunded ? money.buyerRefunded(amount) : money.buyerReleased,
+    seller: refunded ? money.sellerRefunded(amount) : money.sellerReleased,
   };
   return (
     <div className="flex flex-col gap-1">
@@ -64,9 +66,7 @@ export function DisputeState({
         {words[side]}
       </MoneyLine>
       {/* Shown as text (never markup): an admin wrote it. */}
-      {dispute.note ? (
-        <p className="ms-7 text-sm break-words">{MONEY_MSG.dispute.adminNote(dispute.note)}</p>
-      ) : null}
+      {dispute.note ? <p className="ms-7 text-sm break-words">{money.adminNote(dispute.note)}</p> : null}
     </div>
   );
 }
@@ -77,6 +77,8 @@ export function DisputeState({
  * a dispute and its decision; or gone to the seller.
  */
 export function HandoverState({ order }: { order: Order & { handover: NonNullable<Order["handover"]> } }) {
+  const money = useTexts(MONEY_MSG);
+  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const [disputing, setDisputing] = useState(false);
   const confirm = useConfirmHandover();
@@ -85,7 +87,7 @@ export function HandoverState({ order }: { order: Order & { handover: NonNullabl
   if (handover.moneyReleasedAt) {
     return (
       <MoneyLine strong icon={<CircleCheck className={`${iconClass} text-success`} aria-hidden="true" />}>
-        {MONEY_MSG.handover.buyerReleased}
+        {money.handover.buyerReleased}
       </MoneyLine>
     );
   }
@@ -97,27 +99,27 @@ export function HandoverState({ order }: { order: Order & { handover: NonNullabl
       setConfirming(false);
       return;
     }
-    toast.success(MONEY_MSG.handover.confirmed);
+    toast.success(money.handover.confirmed);
     setConfirming(false);
   };
   return (
     <div className="flex flex-col gap-3">
       <MoneyLine icon={<ShieldCheck className={`${iconClass} text-success`} aria-hidden="true" />}>
-        {MONEY_MSG.handover.buyerHeld(formatDate(handover.releaseDueAt))}
+        {money.handover.buyerHeld(format.date(handover.releaseDueAt))}
       </MoneyLine>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfirming(true)}>
-          {MONEY_MSG.handover.confirm}
+          {money.handover.confirm}
         </button>
         <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setDisputing(true)}>
-          {MONEY_MSG.dispute.report}
+          {money.dispute.report}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title={MONEY_MSG.handover.confirmTitle(order.listing.model)}
-        message={MONEY_MSG.handover.confirmBody}
-        confirmLabel={MONEY_MSG.handover.confirm}
+        title={money.handover.confirmTitle(order.listing.model)}
+        message={money.handover.confirmBody}
+        confirmLabel={money.handover.confirm}
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
         isPending={confirm.isPending}
@@ -129,7 +131,7 @@ export function HandoverState({ order }: { order: Order & { handover: NonNullabl
         onClose={() => setDisputing(false)}
         onDone={() => {
           setDisputing(false);
-          toast.success(MONEY_MSG.dispute.submitted);
+          toast.success(money.dispute.submitted);
         }}
       />
     </div>

@@ -5,6 +5,8 @@ import { MSG } from "#shared/messages.ts";
 import type { MyOrder } from "#shared/schemas/listings.ts";
 import { paths } from "#web/config/paths.ts";
 import { heldMessage, holdPassed, useNow } from "#web/lib/hold-time.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { BOOK_TEXT } from "#web/texts/book.ts";
 import { CancelBookingButton } from "./cancel-booking-button.tsx";
 
 type HeldBookingProps = {
@@ -31,6 +33,8 @@ export function HeldBooking({
   small = false,
 }: HeldBookingProps) {
   const now = useNow();
+  const T = useTexts(BOOK_TEXT).bookPages.book.held;
+  const msg = useTexts(MSG);
   const messageId = useId();
   const messageRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -42,18 +46,18 @@ export function HeldBooking({
     <section aria-labelledby={messageId} className="flex w-full flex-col gap-3 rounded-box bg-info/10 p-4">
       <p id={messageId} ref={messageRef} tabIndex={-1} className="flex items-start gap-2 font-semibold">
         <Clock className="mt-0.5 size-5 shrink-0 text-info" aria-hidden="true" />
-        {heldMessage(holdUntil, now)}
+        {heldMessage(holdUntil, now, msg)}
       </p>
       {passed ? null : (
         <>
-          <p className="text-sm text-base-content/80">{MSG.booking.heldHint}</p>
+          <p className="text-sm text-base-content/80">{msg.booking.heldHint}</p>
           <div className="flex flex-wrap gap-2">
             <Link
               to={paths.dashboard.payment.getHref(orderId)}
               className={`btn btn-primary ${size}`}
-              aria-label={`Pay for ${model}`}
+              aria-label={T.payFor(model)}
             >
-              Pay
+              {T.pay}
             </Link>
             <CancelBookingButton orderId={orderId} model={model} onCancelled={onCancelled} className={size} />
           </div>
@@ -65,14 +69,16 @@ export function HeldBooking({
 
 /** The buyer paid for this bike: said, with the way to the receipt (the order's payment page). */
 export function PaidBooking({ orderId }: { orderId: string }) {
+  const T = useTexts(BOOK_TEXT).bookPages.book.held;
+  const msg = useTexts(MSG);
   return (
     <section className="flex w-full flex-col gap-3 rounded-box bg-success/10 p-4">
       <p className="flex items-start gap-2 font-semibold">
         <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
-        {MSG.booking.paidByYou}
+        {msg.booking.paidByYou}
       </p>
       <Link to={paths.dashboard.payment.getHref(orderId)} className="btn btn-outline self-start">
-        See the receipt
+        {T.seeReceipt}
       </Link>
     </section>
   );

@@ -7,6 +7,8 @@ import { ListFrame } from "#web/components/list-frame.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useMyOrders } from "./api/get-my-orders.ts";
 import { OrderCard } from "./order-card.tsx";
 
@@ -16,24 +18,25 @@ type MyOrdersPageProps = {
 };
 
 export default function MyOrdersPage({ orderExtra }: MyOrdersPageProps = {}) {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.myOrders;
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>My orders — MotoHaat</PageTitle>
-      <h1 className="text-2xl font-bold">My orders</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{T.heading}</h1>
       <ListFrame
         query={useMyOrders()}
-        loading={<Spinner label="Loading your orders" />}
+        loading={<Spinner label={T.loading} />}
         empty={
           <EmptyState
-            title="You have no orders yet"
+            title={T.emptyTitle}
             icon={<ShoppingBag className="size-10" />}
             action={
               <Link to={paths.listings.getHref()} className="btn btn-primary">
-                Browse bikes
+                {T.browseBikes}
               </Link>
             }
           >
-            Book a bike and it shows up here, ready to pay.
+            {T.emptyHint}
           </EmptyState>
         }
       >

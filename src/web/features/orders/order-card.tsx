@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { formatDate } from "#shared/format.ts";
+import { bengaliDigits } from "#shared/digits.ts";
 import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
@@ -11,28 +11,37 @@ import { Receipt } from "#web/components/receipt.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { usePlaceNames } from "#web/lib/place-names.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { CashAnswer, CashDisputedNote, cashWaiting, SellerPhone } from "./cash-answer.tsx";
 import { HandoverState } from "./handover.tsx";
 import { HeldBooking } from "./held-booking.tsx";
 
-/** The word on the photo's corner for each state; whole class names, so Tailwind finds them. */
-const STATE_BADGE: Record<Order["status"], { label: string; className: string }> = {
-  held: { label: "Booked", className: "badge-info" },
-  paid: { label: "Paid", className: "badge-success" },
-  expired: { label: "Expired", className: "badge-neutral" },
-  cancelled: { label: "Cancelled", className: "badge-neutral" },
-  released: { label: "Released", className: "badge-neutral" },
+/**
+ * The colour of the badge on the photo's corner for each state (its word is `orderCard.badge`); whole
+ * class names, so Tailwind finds them.
+ */
+const STATE_BADGE: Record<Order["status"], string> = {
+  held: "badge-info",
+  paid: "badge-success",
+  expired: "badge-neutral",
+  cancelled: "badge-neutral",
+  released: "badge-neutral",
 };
 
 /** Why an order that ended did, in a sentence a first-time buyer understands. */
-const ENDED: Record<"expired" | "cancelled" | "released", string> = {
-  expired: MSG.booking.expired,
-  cancelled: MSG.booking.cancelledState,
-  released: MSG.booking.released,
+const ENDED: Record<"expired" | "cancelled" | "released", "expired" | "cancelledState" | "released"> = {
+  expired: "expired",
+  cancelled: "cancelledState",
+  released: "released",
 };
 
 /** Where the order stands and what the buyer can do about it: pay or cancel, the receipt, or why it ended. */
 function OrderState({ order, onCancelled }: { order: Order; onCancelled: () => void }) {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.orderCard;
+  const booking = useTexts(MSG).booking;
+  const format = useFormat();
   const { listing } = order;
   // The seller says the buyer paid in cash: the answer comes before anything else (no card meanwhile).
   if (cashWaiting(order)) return <CashAnswer order={order} small />;
@@ -59,7 +68,7 @@ function OrderState({ order, onCancelled }: { order: Order; onCancelled: () => v
         ) : (
           <p className="flex items-start gap-2 text-sm font-semibold">
             <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
-            {MSG.booking.paid}
+            {booking.paid}
           </p>
         )}
         {order.receipt ? (
@@ -70,14 +79,14 @@ function OrderState({ order, onCancelled }: { order: Order; onCancelled: () => v
   }
   return (
     <div className="flex flex-col gap-2 rounded-box bg-base-200 p-3 text-sm">
-      <p>{ENDED[order.status]}</p>
+      <p>{booking[ENDED[order.status]]}</p>
       {order.endedAt ? (
         <p className="text-base-content/70">
-          Ended on <time dateTime={order.endedAt}>{formatDate(order.endedAt)}</time>
+          {T.endedOn} <time dateTime={order.endedAt}>{format.date(order.endedAt)}</time>
         </p>
       ) : null}
       <Link to={paths.listingDetails.getHref(listing.id)} className="link link-primary self-start">
-        See the bike
+        {T.seeBike}
       </Link>
     </div>
   );
@@ -85,6 +94,9 @@ function OrderState({ order, onCancelled }: { order: Order; onCancelled: () => v
 
 /** One booked bike: what it is, what the buyer pays, where to meet whom, and where the order stands. */
 export function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.orderCard;
+  const format = useFormat();
+  const places = usePlaceNames();
   const { listing } = order;
   // Cancelled here: focus goes to the sentence that now says so (the button that had it is gone).
   const [cancelled, setCancelled] = useState(false);
@@ -97,23 +109,24 @@ export function OrderCard({ order, extra }: { order: Order; extra?: ReactNode })
   }, [cancelled, order.status]);
   const badge = STATE_BADGE[order.status];
   const facts: [string, ReactNode][] = [
-    ["Engine (CC)", listing.engineCc],
-    ["Category", listing.category.label],
-    ["Brand new price", <Price key="new" amount={listing.brandNewPrice} />],
-    ["Asking price", <Price key="ask" amount={order.price} className="font-semibold" />],
+    // As it is, ungrouped (`1000`, not `1,000`), in the page's digits.
+    [T.engine, format.locale === "bn" ? bengaliDigits(String(listing.engineCc)) : listing.engineCc],
+    [T.category, places.category(listing.category.slug)],
+    [T.brandNewPrice, <Price key="new" amount={listing.brandNewPrice} />],
+    [T.askingPrice, <Price key="ask" amount={order.price} className="font-semibold" />],
     [
-      "Post date",
+      T.postDate,
       <time key="posted" dateTime={listing.postedAt}>
-        {formatDate(listing.postedAt)}
+        {format.date(listing.postedAt)}
       </time>,
     ],
     [
-      "Booked on",
+      T.bookedOn,
       <time key="booked" dateTime={order.bookedAt}>
-        {formatDate(order.bookedAt)}
+        {format.date(order.bookedAt)}
       </time>,
     ],
-    ["Meeting location", order.meetingLocation],
+    [T.meetingLocation, order.meetingLocation],
   ];
   return (
     <BikeCard
@@ -121,8 +134,8 @@ export function OrderCard({ order, extra }: { order: Order; extra?: ReactNode })
       model={listing.model}
       badge={<span className="badge badge-secondary badge-outline">{listing.brand}</span>}
       overlay={
-        <span className={`badge ${badge.className} absolute top-2 left-2 font-semibold shadow`}>
-          {badge.label}
+        <span className={`badge ${badge} absolute top-2 left-2 font-semibold shadow`}>
+          {T.badge[order.status]}
         </span>
       }
     >
@@ -130,7 +143,7 @@ export function OrderCard({ order, extra }: { order: Order; extra?: ReactNode })
       <div className="flex items-center gap-3 border-t border-base-300 pt-4">
         <UserAvatar user={listing.seller} size="size-9" />
         <div className="min-w-0 flex-1">
-          <p className="text-xs text-base-content/70">Seller</p>
+          <p className="text-xs text-base-content/70">{T.seller}</p>
           <p className="flex items-center gap-1 font-medium">
             <span className="truncate">{listing.seller.name}</span>
             {listing.seller.verified ? <VerifiedTick className="size-4" /> : null}

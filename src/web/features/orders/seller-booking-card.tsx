@@ -1,7 +1,7 @@
 import { Banknote, Mail, Phone, ShieldCheck } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
-import { formatDate, formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
+import { formatPhone } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { SellerBooking } from "#shared/schemas/orders.ts";
@@ -13,7 +13,9 @@ import { Price } from "#web/components/price.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useMarkCash } from "./api/cash.ts";
 import { useReleaseOrder } from "./api/release-order.ts";
 import { DisputeState } from "./handover.tsx";
@@ -26,16 +28,24 @@ const STATE_STYLE: Record<SellerBooking["status"], string> = {
   released: "badge-ghost",
 };
 
-/** Where the booking stands, in the seller's words: held until …, paid (in cash), or how it ended. */
-export function bookingState(b: Pick<SellerBooking, "status" | "holdUntil" | "cash" | "paidWith">): string {
+/**
+ * Where the booking stands, in the seller's words: held until …, paid (in cash), or how it ended; in
+ * the page's language, from its texts (`useTexts(MSG)`, `useTexts(TALK_MSG)`) and `format.dateTime`.
+ */
+export function bookingState(
+  b: Pick<SellerBooking, "status" | "holdUntil" | "cash" | "paidWith">,
+  msg: Pick<typeof MSG, "sellerBooking">,
+  talk: Pick<typeof TALK_MSG, "cash">,
+  dateTime: (value: string) => string,
+): string {
   switch (b.status) {
     case "held":
-      if (b.cash) return b.cash.disputedAt ? TALK_MSG.cash.disputedForSeller : TALK_MSG.cash.waitingForBuyer;
-      return b.holdUntil ? MSG.sellerBooking.held(formatDateTime(b.holdUntil)) : MSG.sellerBooking.heldBadge;
+      if (b.cash) return b.cash.disputedAt ? talk.cash.disputedForSeller : talk.cash.waitingForBuyer;
+      return b.holdUntil ? msg.sellerBooking.held(dateTime(b.holdUntil)) : msg.sellerBooking.heldBadge;
     case "paid":
-      return b.paidWith === "cash" ? TALK_MSG.cash.paidForSeller : MSG.sellerBooking.paid;
+      return b.paidWith === "cash" ? talk.cash.paidForSeller : msg.sellerBooking.paid;
     default:
-      return MSG.sellerBooking[b.status];
+      return msg.sellerBooking[b.status];
   }
 }
 
@@ -47,14 +57,16 @@ function HandoverNote({
   handover: NonNullable<SellerBooking["handover"]>;
   price: number;
 }) {
+  const handoverText = useTexts(MONEY_MSG).handover;
+  const format = useFormat();
   if (handover.dispute) return <DisputeState dispute={handover.dispute} price={price} side="seller" />;
   return (
     <p className="flex items-start gap-2 text-sm">
       <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
       <span>
         {handover.moneyReleasedAt
-          ? MONEY_MSG.handover.sellerReleased
-          : MONEY_MSG.handover.sellerHeld(formatDate(handover.releaseDueAt))}
+          ? handoverText.sellerReleased
+          : handoverText.sellerHeld(format.date(handover.releaseDueAt))}
       </span>
     </p>
   );
@@ -62,11 +74,13 @@ function HandoverNote({
 
 /** A moment as text in a `<time>`, so it stays machine-readable. */
 function When({ at }: { at: string }) {
-  return <time dateTime={at}>{formatDateTime(at)}</time>;
+  const format = useFormat();
+  return <time dateTime={at}>{format.dateTime(at)}</time>;
 }
 
 /** _Release_ of a held booking whose buyer did not come: asks first, then the bike is for sale again. */
 function ReleaseButton({ booking }: { booking: SellerBooking }) {
+  const msg = useTexts(MSG);
   const [confirming, setConfirming] = useState(false);
   const release = useReleaseOrder();
   const { model } = booking.listing;
@@ -81,7 +95,7 @@ function ReleaseButton({ booking }: { booking: SellerBooking }) {
       setConfirming(false);
       return;
     }
-    toast.success(MSG.order.releasedToSeller(model));
+    toast.success(msg.order.releasedToSeller(model));
     setConfirming(false);
   };
   return (
@@ -89,16 +103,16 @@ function ReleaseButton({ booking }: { booking: SellerBooking }) {
       <button
         type="button"
         className="btn btn-outline btn-error btn-sm"
-        aria-label={MSG.sellerBooking.releaseLabel(booking.buyer.name, model)}
+        aria-label={msg.sellerBooking.releaseLabel(booking.buyer.name, model)}
         onClick={() => setConfirming(true)}
       >
-        {MSG.sellerBooking.release}
+        {msg.sellerBooking.release}
       </button>
       <ConfirmDialog
         open={confirming}
-        title={MSG.sellerBooking.confirmReleaseTitle(model)}
-        message={MSG.order.confirmRelease(model, booking.buyer.name)}
-        confirmLabel={MSG.sellerBooking.release}
+        title={msg.sellerBooking.confirmReleaseTitle(model)}
+        message={msg.order.confirmRelease(model, booking.buyer.name)}
+        confirmLabel={msg.sellerBooking.release}
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
         isPending={release.isPending}
@@ -109,6 +123,8 @@ function ReleaseButton({ booking }: { booking: SellerBooking }) {
 
 /** "Paid in cash at the meeting" on a held booking not marked yet: asks first, then the buyer is asked. */
 function CashButton({ booking }: { booking: SellerBooking }) {
+  const cash = useTexts(TALK_MSG).cash;
+  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const markCash = useMarkCash();
   const { model } = booking.listing;
@@ -121,7 +137,7 @@ function CashButton({ booking }: { booking: SellerBooking }) {
       setConfirming(false);
       return;
     }
-    toast.success(TALK_MSG.cash.marked);
+    toast.success(cash.marked);
     setConfirming(false);
   };
   return (
@@ -129,17 +145,17 @@ function CashButton({ booking }: { booking: SellerBooking }) {
       <button
         type="button"
         className="btn btn-primary btn-sm"
-        aria-label={TALK_MSG.cash.markLabel(booking.buyer.name, model)}
+        aria-label={cash.markLabel(booking.buyer.name, model)}
         onClick={() => setConfirming(true)}
       >
         <Banknote className="size-4" aria-hidden="true" />
-        {TALK_MSG.cash.mark}
+        {cash.mark}
       </button>
       <ConfirmDialog
         open={confirming}
-        title={TALK_MSG.cash.confirmMarkTitle(model)}
-        message={TALK_MSG.cash.confirmMark(booking.buyer.name, formatTaka(booking.price))}
-        confirmLabel={TALK_MSG.cash.mark}
+        title={cash.confirmMarkTitle(model)}
+        message={cash.confirmMark(booking.buyer.name, format.taka(booking.price))}
+        confirmLabel={cash.mark}
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
         isPending={markCash.isPending}
@@ -156,14 +172,18 @@ function CashButton({ booking }: { booking: SellerBooking }) {
  */
 export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
   const titleId = useId();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.myBuyers;
+  const msg = useTexts(MSG);
+  const talk = useTexts(TALK_MSG);
+  const format = useFormat();
   const { listing, buyer } = booking;
   const href = paths.dashboard.myListingDetails.getHref(listing.id);
   const facts: [string, ReactNode][] = [
-    ["Meeting place", booking.meetingLocation],
-    ["Booked", <When key="booked" at={booking.bookedAt} />],
+    [T.meetingPlace, booking.meetingLocation],
+    [T.booked, <When key="booked" at={booking.bookedAt} />],
   ];
-  if (booking.paidAt) facts.push(["Paid", <When key="paid" at={booking.paidAt} />]);
-  if (booking.endedAt) facts.push(["Ended", <When key="ended" at={booking.endedAt} />]);
+  if (booking.paidAt) facts.push([T.paid, <When key="paid" at={booking.paidAt} />]);
+  if (booking.endedAt) facts.push([T.ended, <When key="ended" at={booking.endedAt} />]);
 
   return (
     <article aria-labelledby={titleId} className="card h-full border border-base-300 bg-base-100 shadow-sm">
@@ -185,7 +205,7 @@ export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
             </h2>
             <Price amount={booking.price} className="font-semibold text-primary" />
             <span className={`badge ${STATE_STYLE[booking.status]} h-auto py-0.5 text-left`}>
-              {bookingState(booking)}
+              {bookingState(booking, msg, talk, format.dateTime)}
             </span>
           </div>
         </div>
@@ -193,7 +213,7 @@ export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
           <HandoverNote handover={booking.handover} price={booking.price} />
         ) : null}
 
-        <section aria-label="Buyer" className="flex items-start gap-3 rounded-box bg-base-200 p-3">
+        <section aria-label={T.buyer} className="flex items-start gap-3 rounded-box bg-base-200 p-3">
           <UserAvatar user={buyer} size="size-10 shrink-0" />
           <div className="flex min-w-0 flex-col gap-1 text-sm">
             <p className="font-medium">{buyer.name}</p>
@@ -219,7 +239,7 @@ export function SellerBookingCard({ booking }: { booking: SellerBooking }) {
                 ) : null}
               </>
             ) : (
-              <p className="text-base-content/70">{MSG.sellerBooking.contactEnded}</p>
+              <p className="text-base-content/70">{msg.sellerBooking.contactEnded}</p>
             )}
           </div>
         </section>

@@ -12,6 +12,8 @@ import {
 import { FormField } from "#web/components/form-field.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useConfirmPayment } from "./api/confirm-payment.ts";
 import { regroup } from "./card-number.ts";
 import { PayFooter } from "./pay-footer.tsx";
@@ -24,17 +26,20 @@ type CardFormProps = {
   onUnsure: () => void;
 };
 
-const inputs: {
+/** The three inputs, labelled in the page's language (`T`: `useTexts(DEAL_PAGES_TEXT)`'s card form). */
+const inputsIn = (
+  T: typeof DEAL_PAGES_TEXT.dealPages.cardForm,
+): {
   name: CardField;
   label: string;
   autoComplete: string;
   placeholder: string;
   /** None for the number: a pasted number may carry more separators than its grouping (it is capped at 19 digits). */
   maxLength?: number;
-}[] = [
-  { name: "number", label: "Card number", autoComplete: "cc-number", placeholder: "1234 1234 1234 1234" },
-  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY", maxLength: 7 },
-  { name: "cvc", label: "CVC", autoComplete: "cc-csc", placeholder: "123", maxLength: 4 },
+}[] => [
+  { name: "number", label: T.number, autoComplete: "cc-number", placeholder: "1234 1234 1234 1234" },
+  { name: "expiry", label: T.expiry, autoComplete: "cc-exp", placeholder: T.expiryPlaceholder, maxLength: 7 },
+  { name: "cvc", label: T.cvc, autoComplete: "cc-csc", placeholder: "123", maxLength: 4 },
 ];
 
 /**
@@ -43,6 +48,7 @@ const inputs: {
  */
 export function CardForm({ intent, onPaid, onUnsure }: CardFormProps) {
   const idPrefix = useId();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.cardForm;
   const confirm = useConfirmPayment();
   const [declined, setDeclined] = useState<string | null>(null);
   const {
@@ -92,9 +98,9 @@ export function CardForm({ intent, onPaid, onUnsure }: CardFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Card details" className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} aria-label={T.label} className="flex flex-col gap-4">
       <fieldset disabled={confirm.isPending} className="grid grid-cols-2 gap-4">
-        {inputs.map((input) => (
+        {inputsIn(T).map((input) => (
           <div key={input.name} className={input.name === "number" ? "col-span-2" : "col-span-1"}>
             <FormField
               id={`${idPrefix}-${input.name}`}

@@ -1,6 +1,5 @@
 import { Wallet } from "lucide-react";
 import { Link } from "react-router";
-import { formatDateTime } from "#shared/format.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { EarningsBalance, EarningsEntry } from "#shared/schemas/earnings.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -9,6 +8,8 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useEarnings } from "./api/get-earnings.ts";
 import { usePayoutDetails } from "./api/payout-details.ts";
 
@@ -22,14 +23,16 @@ const SIGN: Record<EarningsEntry["kind"], "+" | "−" | ""> = {
 };
 
 function Balance({ balance }: { balance: EarningsBalance }) {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.earnings;
+  const earnings = useTexts(MONEY_MSG).earnings;
   const parts: [string, number][] = [
-    [MONEY_MSG.earnings.available, balance.available],
-    [MONEY_MSG.earnings.held, balance.held],
-    [MONEY_MSG.earnings.paidOut, balance.paidOut],
-    [MONEY_MSG.earnings.fees, balance.fees],
+    [earnings.available, balance.available],
+    [earnings.held, balance.held],
+    [earnings.paidOut, balance.paidOut],
+    [earnings.fees, balance.fees],
   ];
   return (
-    <dl aria-label="Balance" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <dl aria-label={T.balance} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {parts.map(([label, amount], i) => (
         <div key={label} className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4">
           <dt className="text-sm text-base-content/70">{label}</dt>
@@ -43,12 +46,14 @@ function Balance({ balance }: { balance: EarningsBalance }) {
 }
 
 function EntryRow({ entry }: { entry: EarningsEntry }) {
+  const money = useTexts(MONEY_MSG);
+  const format = useFormat();
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-base-300 py-3 last:border-b-0">
       <div className="flex min-w-0 flex-col">
-        <span className="font-medium">{MONEY_MSG.earnings.kind[entry.kind]}</span>
+        <span className="font-medium">{money.earnings.kind[entry.kind]}</span>
         <span className="text-sm text-base-content/70">
-          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          <time dateTime={entry.at}>{format.dateTime(entry.at)}</time>
           {entry.order ? (
             <>
               {" · "}
@@ -57,7 +62,7 @@ function EntryRow({ entry }: { entry: EarningsEntry }) {
               </Link>
             </>
           ) : null}
-          {entry.reference ? ` · ${MONEY_MSG.moneyLog.reference(entry.reference)}` : null}
+          {entry.reference ? ` · ${money.moneyLog.reference(entry.reference)}` : null}
         </span>
       </div>
       <span
@@ -73,12 +78,13 @@ function EntryRow({ entry }: { entry: EarningsEntry }) {
 /** Money is coming to a seller who has not said where to be paid: it waits, so ask (issue 23, item 3). */
 function PayoutMissing({ balance }: { balance: EarningsBalance }) {
   const payout = usePayoutDetails();
+  const words = useTexts(MONEY_MSG).payout;
   if (!payout.data || payout.data.details || balance.held + balance.available === 0) return null;
   return (
     <div role="status" className="alert alert-warning flex flex-wrap justify-between gap-3">
-      <span>{MONEY_MSG.payout.notSet}</span>
+      <span>{words.notSet}</span>
       <Link to={`${paths.dashboard.profile.getHref()}#payout`} className="btn btn-sm">
-        {MONEY_MSG.payout.add}
+        {words.add}
       </Link>
     </div>
   );
@@ -86,20 +92,22 @@ function PayoutMissing({ balance }: { balance: EarningsBalance }) {
 
 /** `/dashboard/earnings`: where the seller's money is, and every movement of it, newest first. */
 export default function EarningsPage() {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.earnings;
+  const earnings = useTexts(MONEY_MSG).earnings;
   const query = useEarnings();
   const balance = query.data?.pages[0]?.balance;
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>Earnings — MotoHaat</PageTitle>
-      <h1 className="text-2xl font-bold">Earnings</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{T.heading}</h1>
       {balance ? <PayoutMissing balance={balance} /> : null}
       {balance ? <Balance balance={balance} /> : null}
       <ListFrame
         query={query}
-        loading={<Spinner label="Loading your earnings" />}
+        loading={<Spinner label={T.loading} />}
         empty={
-          <EmptyState title={MONEY_MSG.earnings.emptyTitle} icon={<Wallet className="size-10" />}>
-            {MONEY_MSG.earnings.emptyHint}
+          <EmptyState title={earnings.emptyTitle} icon={<Wallet className="size-10" />}>
+            {earnings.emptyHint}
           </EmptyState>
         }
       >
@@ -109,9 +117,9 @@ export default function EarningsPage() {
             className="rounded-box border border-base-300 bg-base-100 p-4"
           >
             <h2 id="statement-heading" className="text-lg font-semibold">
-              Statement
+              {T.statement}
             </h2>
-            <ul aria-label="Movements of your money">
+            <ul aria-label={T.movements}>
               {entries.map((entry) => (
                 <EntryRow key={entry.id} entry={entry} />
               ))}

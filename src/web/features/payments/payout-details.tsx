@@ -13,7 +13,9 @@ import { FormError, FormField } from "#web/components/form-field.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { usePayoutDetails, useSetPayoutDetails } from "./api/payout-details.ts";
 
 type Fields = {
@@ -65,6 +67,8 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSetPayoutDetails();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.payout;
+  const words = useTexts(MONEY_MSG).payout;
   const set = (name: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
 
@@ -93,7 +97,7 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
       setFormError(errorMessage(err));
       return;
     }
-    toast.success(MONEY_MSG.payout.saved);
+    toast.success(words.saved);
   };
 
   const text = (
@@ -123,9 +127,9 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
         className="flex flex-col gap-2"
         aria-describedby={errors.method ? "payout-method-error" : undefined}
       >
-        <legend className="mb-1 text-sm font-medium">{MONEY_MSG.payout.method}</legend>
+        <legend className="mb-1 text-sm font-medium">{words.method}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
-          {(Object.entries(PAYOUT_METHODS) as [PayoutMethod, string][]).map(([method, label]) => (
+          {(Object.keys(PAYOUT_METHODS) as PayoutMethod[]).map((method) => (
             <label key={method} className="flex cursor-pointer items-center gap-2">
               <input
                 type="radio"
@@ -135,7 +139,7 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
                 checked={fields.method === method}
                 onChange={set("method")}
               />
-              {label}
+              {T.methods[method]}
             </label>
           ))}
         </div>
@@ -146,19 +150,19 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
         ) : null}
       </fieldset>
       {fields.method === "bkash" || fields.method === "nagad"
-        ? text("walletNumber", MONEY_MSG.payout.wallet(PAYOUT_METHODS[fields.method]), "tel", "tel")
+        ? text("walletNumber", words.wallet(T.methods[fields.method]), "tel", "tel")
         : null}
       {fields.method === "bank" ? (
         <>
-          {text("accountName", MONEY_MSG.payout.accountName, "name")}
-          {text("bankName", MONEY_MSG.payout.bankName, "off")}
-          {text("branch", MONEY_MSG.payout.branch, "off")}
-          {text("accountNumber", MONEY_MSG.payout.accountNumber, "off", "numeric")}
+          {text("accountName", words.accountName, "name")}
+          {text("bankName", words.bankName, "off")}
+          {text("branch", words.branch, "off")}
+          {text("accountNumber", words.accountNumber, "off", "numeric")}
         </>
       ) : null}
       <FormError message={formError} />
       <PendingButton type="submit" className="btn btn-primary self-start" pending={save.isPending}>
-        {MONEY_MSG.payout.save}
+        {words.save}
       </PendingButton>
     </form>
   );
@@ -167,6 +171,8 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
 /** The profile page's "Where to be paid" (sellers): a bKash or Nagad number, or a bank account. */
 export function PayoutDetailsSection() {
   const query = usePayoutDetails();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.payout;
+  const words = useTexts(MONEY_MSG).payout;
   const { hash } = useLocation();
   const loaded = !query.isPending;
   // Earnings and the payment notice link here (`#payout`); the router looked for it before the page
@@ -182,20 +188,16 @@ export function PayoutDetailsSection() {
     >
       <div className="card-body gap-4">
         <h2 id="payout-title" className="card-title">
-          {MONEY_MSG.payout.title}
+          {words.title}
         </h2>
-        <p className="text-sm text-base-content/70">{MONEY_MSG.payout.intro}</p>
+        <p className="text-sm text-base-content/70">{words.intro}</p>
         {query.isPending ? (
-          <span
-            className="loading loading-dots loading-sm"
-            role="status"
-            aria-label="Loading your payout details"
-          />
+          <span className="loading loading-dots loading-sm" role="status" aria-label={T.loading} />
         ) : query.isError ? (
           <LoadError error={query.error} onRetry={query.refetch} />
         ) : (
           <>
-            {query.data.details ? null : <p className="text-sm font-medium">{MONEY_MSG.payout.notSet}</p>}
+            {query.data.details ? null : <p className="text-sm font-medium">{words.notSet}</p>}
             <PayoutForm saved={query.data.details} />
           </>
         )}

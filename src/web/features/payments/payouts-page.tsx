@@ -3,10 +3,10 @@ import { Banknote, Wallet } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { formatDateTime, formatPhone, formatTaka } from "#shared/format.ts";
+import { formatPhone } from "#shared/format.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import { type MoneyAction, type OwedSeller, RecordPayoutSchema } from "#shared/schemas/money.ts";
-import { PAYOUT_METHODS, type PayoutAccount } from "#shared/schemas/payouts.ts";
+import type { PayoutAccount } from "#shared/schemas/payouts.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { FormField } from "#web/components/form-field.tsx";
@@ -19,21 +19,24 @@ import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useMoneyLog, useOwedSellers, useRecordPayout } from "./api/payouts.ts";
 
 /** Where to send a seller's money, in full (admins only see this page). */
 function Destination({ details }: { details: PayoutAccount }) {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.payout;
   if (details.method !== "bank")
     return (
       <p className="text-sm">
-        {PAYOUT_METHODS[details.method]}{" "}
+        {T.methods[details.method]}{" "}
         <span className="font-mono">{formatPhone(details.walletNumber ?? "")}</span>
       </p>
     );
   return (
     <p className="text-sm">
-      {PAYOUT_METHODS.bank}: {details.accountName}, {details.bankName}, {details.branch},{" "}
+      {T.bankAccount(details.accountName ?? "", details.bankName ?? "", details.branch ?? "")}{" "}
       <span className="font-mono">{details.accountNumber}</span>
     </p>
   );
@@ -44,6 +47,9 @@ function PayoutDialog({ item, open, onClose }: { item: OwedSeller; open: boolean
   const idPrefix = useId();
   const introId = `${idPrefix}-intro`;
   const record = useRecordPayout();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.payouts;
+  const payouts = useTexts(MONEY_MSG).payouts;
+  const format = useFormat();
   const [failure, setFailure] = useState<string | null>(null);
   // The server's rules, and what is owed now: the same refusal before anything is sent.
   const schema = RecordPayoutSchema.omit({ sellerId: true }).extend({
@@ -67,27 +73,18 @@ function PayoutDialog({ item, open, onClose }: { item: OwedSeller; open: boolean
         setFailure(errorMessage(err));
       return;
     }
-    toast.success(MONEY_MSG.payouts.recorded(formatTaka(values.amount), item.seller.name));
+    toast.success(payouts.recorded(format.taka(values.amount), item.seller.name));
     onClose();
   });
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={MONEY_MSG.payouts.recordTitle(item.seller.name)}
-      describedBy={introId}
-    >
+    <Modal open={open} onClose={onClose} title={payouts.recordTitle(item.seller.name)} describedBy={introId}>
       <div id={introId} className="mb-4 flex flex-col gap-2 text-sm">
-        <p>{MONEY_MSG.payouts.recordIntro(formatTaka(item.owed))}</p>
+        <p>{payouts.recordIntro(format.taka(item.owed))}</p>
         {item.details ? <Destination details={item.details} /> : null}
       </div>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <ErrorAlert message={failure} />
-        <FormField
-          id={`${idPrefix}-amount`}
-          label={MONEY_MSG.payouts.amountLabel}
-          error={errors.amount?.message}
-        >
+        <FormField id={`${idPrefix}-amount`} label={payouts.amountLabel} error={errors.amount?.message}>
           {(control) => (
             <input
               {...control}
@@ -104,8 +101,8 @@ function PayoutDialog({ item, open, onClose }: { item: OwedSeller; open: boolean
         </FormField>
         <FormField
           id={`${idPrefix}-reference`}
-          label={MONEY_MSG.payouts.referenceLabel}
-          hint={MONEY_MSG.payouts.referenceHint}
+          label={payouts.referenceLabel}
+          hint={payouts.referenceHint}
           error={errors.reference?.message}
         >
           {(control) => (
@@ -118,7 +115,7 @@ function PayoutDialog({ item, open, onClose }: { item: OwedSeller; open: boolean
             />
           )}
         </FormField>
-        <FormField id={`${idPrefix}-note`} label={MONEY_MSG.payouts.noteLabel} error={errors.note?.message}>
+        <FormField id={`${idPrefix}-note`} label={payouts.noteLabel} error={errors.note?.message}>
           {(control) => (
             <textarea
               {...control}
@@ -131,10 +128,10 @@ function PayoutDialog({ item, open, onClose }: { item: OwedSeller; open: boolean
         </FormField>
         <div className="modal-action mt-0">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
+            {T.cancel}
           </button>
           <PendingButton type="submit" className="btn btn-primary" pending={record.isPending}>
-            {MONEY_MSG.payouts.record}
+            {payouts.record}
           </PendingButton>
         </div>
       </form>
@@ -145,6 +142,7 @@ function PayoutDialog({ item, open, onClose }: { item: OwedSeller; open: boolean
 /** A seller MotoHaat owes: who, how much, where to send it, and the payout button. */
 function OwedCard({ item }: { item: OwedSeller }) {
   const [open, setOpen] = useState(false);
+  const payouts = useTexts(MONEY_MSG).payouts;
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="card h-full border border-base-300 bg-base-100 shadow-sm">
@@ -166,17 +164,17 @@ function OwedCard({ item }: { item: OwedSeller }) {
         {item.details ? (
           <Destination details={item.details} />
         ) : (
-          <p className="alert alert-warning alert-soft text-sm">{MONEY_MSG.payouts.noDetails}</p>
+          <p className="alert alert-warning alert-soft text-sm">{payouts.noDetails}</p>
         )}
         {item.details ? (
           <div className="card-actions mt-auto justify-end">
             <button
               type="button"
               className="btn btn-primary btn-sm"
-              aria-label={MONEY_MSG.payouts.recordTitle(item.seller.name)}
+              aria-label={payouts.recordTitle(item.seller.name)}
               onClick={() => setOpen(true)}
             >
-              {MONEY_MSG.payouts.record}
+              {payouts.record}
             </button>
           </div>
         ) : null}
@@ -188,14 +186,17 @@ function OwedCard({ item }: { item: OwedSeller }) {
 
 function OwedSection() {
   const query = useOwedSellers();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.payouts;
+  const payouts = useTexts(MONEY_MSG).payouts;
+  const format = useFormat();
   const headingId = useId();
   let body: React.ReactNode;
-  if (query.isPending) body = <Spinner label="Loading what sellers are owed" />;
+  if (query.isPending) body = <Spinner label={T.loadingOwed} />;
   else if (query.isError) body = <LoadError error={query.error} onRetry={query.refetch} />;
   else if (query.data.items.length === 0)
     body = (
-      <EmptyState title={MONEY_MSG.payouts.emptyTitle} icon={<Wallet className="size-10" />}>
-        {MONEY_MSG.payouts.emptyHint}
+      <EmptyState title={payouts.emptyTitle} icon={<Wallet className="size-10" />}>
+        {payouts.emptyHint}
       </EmptyState>
     );
   else
@@ -203,10 +204,10 @@ function OwedSection() {
       <>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="font-medium">
-            {MONEY_MSG.payouts.totalOwed(formatTaka(query.data.total), query.data.items.length)}
+            {payouts.totalOwed(format.taka(query.data.total), query.data.items.length)}
           </p>
           <a href="/api/admin/payouts.csv" download className="btn btn-outline btn-sm">
-            {MONEY_MSG.payouts.downloadCsv}
+            {payouts.downloadCsv}
           </a>
         </div>
         <ul aria-labelledby={headingId} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -221,7 +222,7 @@ function OwedSection() {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h2 id={headingId} className="text-xl font-semibold">
-        {MONEY_MSG.payouts.owedTitle}
+        {payouts.owedTitle}
       </h2>
       {body}
     </section>
@@ -230,11 +231,13 @@ function OwedSection() {
 
 /** One admin action on money: what, how much, for whom, the reference, why, who and when. */
 function LogLine({ action }: { action: MoneyAction }) {
+  const log = useTexts(MONEY_MSG).moneyLog;
+  const format = useFormat();
   return (
     <li className="flex flex-col gap-1 border-b border-base-300 py-3 last:border-b-0">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-medium">
-          <span className="badge badge-outline me-2">{MONEY_MSG.moneyLog.action[action.action]}</span>
+          <span className="badge badge-outline me-2">{log.action[action.action]}</span>
           {action.seller.name}
           {action.order ? ` · ${action.order.model}` : null}
         </span>
@@ -242,32 +245,33 @@ function LogLine({ action }: { action: MoneyAction }) {
       </div>
       {action.reference ? (
         <p className="text-sm">
-          {MONEY_MSG.moneyLog.reference(action.reference)}
+          {log.reference(action.reference)}
           {action.paidTo ? ` · ${action.paidTo}` : null}
         </p>
       ) : null}
       {/* Shown as text (never markup): an admin wrote it. */}
       <p className="text-sm break-words">{action.note}</p>
       <p className="text-xs text-base-content/70">
-        <time dateTime={action.at}>{formatDateTime(action.at)}</time>{" "}
-        {MONEY_MSG.moneyLog.by(action.admin.name)}
+        <time dateTime={action.at}>{format.dateTime(action.at)}</time> {log.by(action.admin.name)}
       </p>
     </li>
   );
 }
 
 function MoneyLogSection() {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.payouts;
+  const log = useTexts(MONEY_MSG).moneyLog;
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <h2 id={headingId} className="text-xl font-semibold">
-        {MONEY_MSG.moneyLog.title}
+        {log.title}
       </h2>
-      <p className="text-sm text-base-content/70">{MONEY_MSG.moneyLog.intro}</p>
+      <p className="text-sm text-base-content/70">{log.intro}</p>
       <ListFrame
         query={useMoneyLog()}
-        loading={<Spinner label="Loading the money log" />}
-        empty={<EmptyState title={MONEY_MSG.moneyLog.empty} icon={<Banknote className="size-10" />} />}
+        loading={<Spinner label={T.loadingLog} />}
+        empty={<EmptyState title={log.empty} icon={<Banknote className="size-10" />} />}
       >
         {(items) => (
           <ol aria-labelledby={headingId} className="card border border-base-300 bg-base-100 px-4">
@@ -283,10 +287,12 @@ function MoneyLogSection() {
 
 /** `/dashboard/payouts`: what MotoHaat owes each seller, recording what was sent, and the money log. */
 export default function PayoutsPage() {
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.payouts;
+  const payouts = useTexts(MONEY_MSG).payouts;
   return (
     <div className="flex flex-col gap-8">
-      <PageTitle>{`${MONEY_MSG.payouts.pageTitle} — MotoHaat`}</PageTitle>
-      <h1 className="text-2xl font-bold">{MONEY_MSG.payouts.pageTitle}</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{payouts.pageTitle}</h1>
       <OwedSection />
       <MoneyLogSection />
     </div>

@@ -3,7 +3,9 @@ import { loadStripe, type Stripe, type StripeCardElementOptions } from "@stripe/
 import { type FormEvent, useState } from "react";
 import { MSG } from "#shared/messages.ts";
 import type { PaymentConfirmResponse, PaymentIntentResponse } from "#shared/schemas/payments.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { type Theme, useTheme } from "#web/lib/theme.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { useConfirmPayment } from "./api/confirm-payment.ts";
 import { PayFooter } from "./pay-footer.tsx";
 import { outcomeUnknown, paymentFailure } from "./payment-errors.ts";
@@ -43,6 +45,8 @@ function StripeCard({ intent, onPaid, onUnsure }: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const { theme } = useTheme();
+  const T = useTexts(DEAL_PAGES_TEXT).dealPages.cardForm;
+  const payment = useTexts(MSG).payment;
   const confirm = useConfirmPayment();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +61,7 @@ function StripeCard({ intent, onPaid, onUnsure }: StripeCardFormProps) {
       // The card goes from Stripe's frame to Stripe (3-D Secure included); our server never sees it.
       const result = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: { card } });
       if (result.error) {
-        setError(result.error.message ?? MSG.payment.declined);
+        setError(result.error.message ?? payment.declined);
         return;
       }
       // Stripe said yes to the browser; our server asks Stripe itself before marking the order paid.
@@ -75,9 +79,9 @@ function StripeCard({ intent, onPaid, onUnsure }: StripeCardFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Card details" className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} aria-label={T.label} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Card</span>
+        <span className="text-sm font-medium">{T.card}</span>
         <div className="input w-full items-center">
           <CardElement className="w-full" options={cardStyle(theme)} />
         </div>

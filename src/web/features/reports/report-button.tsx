@@ -3,9 +3,11 @@ import { lazy, Suspense, useState } from "react";
 import { MSG } from "#shared/messages.ts";
 import type { Listing } from "#shared/schemas/listings.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { REPORT_TEXT } from "#web/texts/reports.ts";
 import { useCreateReport } from "./api/create-report.ts";
 
 /** The report form (react-hook-form and zod) loads when a buyer opens it or points at the button. */
@@ -29,6 +31,8 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
   const [justReported, setJustReported] = useState(false);
   const createReport = useCreateReport();
   const sendToSignin = useSendToSignin();
+  const T = useTexts(REPORT_TEXT).reportPages.reportButton;
+  const reported = useTexts(MSG).report.reported;
 
   if (user && user.role !== "buyer") return null;
 
@@ -36,7 +40,7 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
     return (
       <button type="button" className={`btn btn-outline btn-error ${className}`} disabled>
         <Flag className="size-4" aria-hidden="true" />
-        reported
+        {T.reported}
       </button>
     );
   }
@@ -61,7 +65,7 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
     }
     setJustReported(true);
     setOpen(false);
-    toast.success(MSG.report.reported);
+    toast.success(reported);
   };
 
   return (
@@ -76,16 +80,12 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
         onFocus={user ? loadReportDialog : undefined}
       >
         <Flag className="size-4" aria-hidden="true" />
-        report to admin
+        {T.report}
       </button>
       {user && open ? (
         <Suspense
           fallback={
-            <span
-              className="loading loading-spinner loading-sm"
-              role="status"
-              aria-label="Opening the report form"
-            />
+            <span className="loading loading-spinner loading-sm" role="status" aria-label={T.opening} />
           }
         >
           <ReportDialog

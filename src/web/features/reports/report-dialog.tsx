@@ -10,6 +10,9 @@ import { Modal } from "#web/components/modal.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { showFieldErrors } from "#web/lib/form-errors.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
+import { REPORT_TEXT } from "#web/texts/reports.ts";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 
 type ReportDialogProps = {
   open: boolean;
@@ -26,6 +29,8 @@ type ReportDialogProps = {
 /** Asks the buyer why they report the bike, so an admin can judge it. */
 export function ReportDialog({ open, onClose, onSubmit, isPending, model }: ReportDialogProps) {
   const idPrefix = useId();
+  const T = useTexts(TALK_PAGES_TEXT).talkPages;
+  const R = useTexts(REPORT_TEXT).reportPages;
   const introId = `${idPrefix}-intro`;
   const counterId = `${idPrefix}-counter`;
   const {
@@ -59,13 +64,13 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
   });
 
   return (
-    <Modal open={open} onClose={onClose} title="Report to admin" describedBy={introId}>
+    <Modal open={open} onClose={onClose} title={R.reportDialog.title} describedBy={introId}>
       <p id={introId} className="mb-4 text-sm text-base-content/70">
-        Tell the MotoHaat team what is wrong with “{model}”: a fake listing, a wrong price, a rude seller…
+        {R.reportDialog.intro(model)}
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <ErrorAlert message={failure} />
-        <FormField id={`${idPrefix}-reason`} label="Reason" error={errors.reason?.message}>
+        <FormField id={`${idPrefix}-reason`} label={R.reportDialog.reason} error={errors.reason?.message}>
           {(control) => (
             <>
               <textarea
@@ -81,17 +86,17 @@ export function ReportDialog({ open, onClose, onSubmit, isPending, model }: Repo
                 id={counterId}
                 className={`text-right text-xs ${length >= MAX_REASON_LENGTH ? "text-error" : "text-base-content/70"}`}
               >
-                {length}/{MAX_REASON_LENGTH} characters
+                {R.reportDialog.counter(length, MAX_REASON_LENGTH)}
               </p>
             </>
           )}
         </FormField>
         <div className="modal-action mt-0">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
+            {T.common.cancel}
           </button>
           <PendingButton type="submit" className="btn btn-error" pending={isPending}>
-            Send report
+            {R.reportDialog.send}
           </PendingButton>
         </div>
       </form>

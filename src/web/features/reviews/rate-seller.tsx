@@ -8,6 +8,7 @@ import { FormError } from "#web/components/form-field.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { StarRow } from "#web/components/seller-rating.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useMyRatings, useRateSeller } from "./api/reviews.ts";
 
@@ -20,6 +21,8 @@ type RateSellerProps = { orderId: string; sellerName: string };
 export function RateSeller({ orderId, sellerName }: RateSellerProps) {
   const mine = useMyRatings();
   const rate = useRateSeller();
+  const msg = useTexts(TALK_MSG).review;
+  const starLabel = useTexts(MSG).rating.starLabel;
   const [stars, setStars] = useState<number | null>(null);
   const [comment, setComment] = useState("");
   const [errors, setErrors] = useState<{ stars?: string; comment?: string; form?: string }>({});
@@ -31,7 +34,7 @@ export function RateSeller({ orderId, sellerName }: RateSellerProps) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <StarRow stars={given.stars} />
-        {TALK_MSG.review.youRated(MSG.rating.starLabel(given.stars))}
+        {msg.youRated(starLabel(given.stars))}
       </p>
     );
   }
@@ -39,18 +42,18 @@ export function RateSeller({ orderId, sellerName }: RateSellerProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (stars === null) {
-      setErrors({ stars: TALK_MSG.review.starsRequired });
+      setErrors({ stars: msg.starsRequired });
       document.getElementById(`${ids.stars}-1`)?.focus();
       return;
     }
     if (comment.length > REVIEW_TEXT_MAX) {
-      setErrors({ comment: TALK_MSG.review.commentTooLong });
+      setErrors({ comment: msg.commentTooLong });
       return;
     }
     setErrors({});
     try {
       await rate.mutateAsync({ orderId, stars, ...(comment.trim() ? { comment } : {}) });
-      toast.success(TALK_MSG.review.thanks);
+      toast.success(msg.thanks);
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0) {
         setErrors(err.fieldErrors);
@@ -68,14 +71,14 @@ export function RateSeller({ orderId, sellerName }: RateSellerProps) {
       className="flex flex-col gap-3 rounded-box border border-base-300 p-3"
     >
       <h3 id={ids.title} className="font-semibold">
-        {TALK_MSG.review.rateTitle}
+        {msg.rateTitle}
       </h3>
-      <p className="text-sm text-base-content/70">{TALK_MSG.review.rateIntro(sellerName)}</p>
+      <p className="text-sm text-base-content/70">{msg.rateIntro(sellerName)}</p>
       <fieldset
         aria-describedby={errors.stars ? `${ids.stars}-error` : undefined}
         aria-invalid={errors.stars ? true : undefined}
       >
-        <legend className="mb-1 text-sm font-medium">{TALK_MSG.review.starsLegend}</legend>
+        <legend className="mb-1 text-sm font-medium">{msg.starsLegend}</legend>
         {/* Native radios of one name: arrow keys move between them, the fieldset names the group. */}
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
@@ -96,7 +99,7 @@ export function RateSeller({ orderId, sellerName }: RateSellerProps) {
                 className={`size-7 ${stars !== null && n <= stars ? "fill-warning text-warning" : "text-base-content/40"}`}
                 aria-hidden="true"
               />
-              <span className="sr-only">{MSG.rating.starLabel(n)}</span>
+              <span className="sr-only">{starLabel(n)}</span>
             </label>
           ))}
         </div>
@@ -108,7 +111,7 @@ export function RateSeller({ orderId, sellerName }: RateSellerProps) {
       </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.comment} className="text-sm font-medium">
-          {TALK_MSG.review.commentLabel}
+          {msg.commentLabel}
         </label>
         <textarea
           id={ids.comment}
@@ -121,13 +124,13 @@ export function RateSeller({ orderId, sellerName }: RateSellerProps) {
           aria-invalid={errors.comment ? true : undefined}
         />
         <p id={ids.counter} className="self-end text-xs text-base-content/70">
-          {TALK_MSG.review.counter(comment.length, REVIEW_TEXT_MAX)}
+          {msg.counter(comment.length, REVIEW_TEXT_MAX)}
         </p>
         <FieldError id={`${ids.comment}-error`} message={errors.comment} />
       </div>
       <FormError message={errors.form} />
       <PendingButton type="submit" pending={rate.isPending} className="btn btn-primary btn-sm self-start">
-        {TALK_MSG.review.submit}
+        {msg.submit}
       </PendingButton>
     </form>
   );

@@ -1,6 +1,5 @@
 import { MessageSquareReply, Star } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { formatDate } from "#shared/format.ts";
 import { REVIEW_TEXT_MAX, type Review } from "#shared/schemas/reviews.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -10,8 +9,10 @@ import { StarRow } from "#web/components/seller-rating.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useMyRatings, useReplyToReview, useReportReview, useSellerReviews } from "./api/reviews.ts";
 
 /** A short text form (the seller's reply, a report's reason): label, counter, the server's word on it. */
@@ -31,6 +32,8 @@ function TextForm({
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const msg = useTexts(TALK_MSG).review;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.common;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(await onSend(text));
@@ -53,7 +56,7 @@ function TextForm({
         aria-invalid={error ? true : undefined}
       />
       <p id={`${id}-counter`} className="self-end text-xs text-base-content/70">
-        {TALK_MSG.review.counter(text.length, REVIEW_TEXT_MAX)}
+        {msg.counter(text.length, REVIEW_TEXT_MAX)}
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-error">
@@ -65,7 +68,7 @@ function TextForm({
           {submitLabel}
         </PendingButton>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-          Cancel
+          {T.cancel}
         </button>
       </div>
     </form>
@@ -90,6 +93,9 @@ function ReviewItem({
   const [reported, setReported] = useState(false);
   const reply = useReplyToReview();
   const report = useReportReview();
+  const msg = useTexts(TALK_MSG).review;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.reviews;
+  const format = useFormat();
   return (
     <article className="flex flex-col gap-2 rounded-box border border-base-300 p-4">
       <header className="flex flex-wrap items-center gap-3">
@@ -97,7 +103,7 @@ function ReviewItem({
         <div className="min-w-0">
           <p className="font-medium">{review.reviewer.firstName}</p>
           <p className="text-xs text-base-content/70">
-            <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+            <time dateTime={review.createdAt}>{format.date(review.createdAt)}</time>
           </p>
         </div>
         <StarRow stars={review.stars} className="ms-auto" />
@@ -106,14 +112,14 @@ function ReviewItem({
       {review.comment ? <p className="whitespace-pre-line break-words">{review.comment}</p> : null}
       {review.reply ? (
         <div className="ms-4 rounded-box bg-base-200 p-3 text-sm">
-          <p className="mb-1 font-semibold">{TALK_MSG.review.sellerReply}</p>
+          <p className="mb-1 font-semibold">{msg.sellerReply}</p>
           <p className="whitespace-pre-line break-words">{review.reply}</p>
         </div>
       ) : null}
       {open === "reply" ? (
         <TextForm
-          label={TALK_MSG.review.replyLabel}
-          submitLabel={TALK_MSG.review.replySubmit}
+          label={msg.replyLabel}
+          submitLabel={msg.replySubmit}
           pending={reply.isPending}
           onCancel={() => setOpen(null)}
           onSend={async (text) => {
@@ -122,7 +128,7 @@ function ReviewItem({
             } catch (err) {
               return problemText(err, "reply");
             }
-            toast.success(TALK_MSG.review.replied);
+            toast.success(msg.replied);
             setOpen(null);
             return null;
           }}
@@ -130,8 +136,8 @@ function ReviewItem({
       ) : null}
       {open === "report" ? (
         <TextForm
-          label={TALK_MSG.review.reportLabel}
-          submitLabel={TALK_MSG.review.reportSubmit}
+          label={msg.reportLabel}
+          submitLabel={msg.reportSubmit}
           pending={report.isPending}
           onCancel={() => setOpen(null)}
           onSend={async (reason) => {
@@ -146,7 +152,7 @@ function ReviewItem({
               }
               return problemText(err, "reason");
             }
-            toast.success(TALK_MSG.review.reported);
+            toast.success(msg.reported);
             setReported(true);
             setOpen(null);
             return null;
@@ -158,17 +164,17 @@ function ReviewItem({
           {mayReply && !review.reply ? (
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen("reply")}>
               <MessageSquareReply className="size-4" aria-hidden="true" />
-              {TALK_MSG.review.reply}
+              {msg.reply}
             </button>
           ) : null}
           {mayReport && !reported ? (
             <button
               type="button"
               className="btn btn-ghost btn-sm"
-              aria-label={`${TALK_MSG.review.report}: ${review.reviewer.firstName}'s review`}
+              aria-label={T.reportLabel(review.reviewer.firstName)}
               onClick={() => setOpen("report")}
             >
-              {TALK_MSG.review.report}
+              {msg.report}
             </button>
           ) : null}
         </div>
@@ -187,6 +193,8 @@ export function SellerReviews({ sellerId, headingLevel = 2 }: { sellerId: string
   const myReviewIds = new Set(mine.data?.items.map((r) => r.reviewId) ?? []);
   const query = useSellerReviews(sellerId);
   const Heading = headingLevel === 1 ? "h1" : "h2";
+  const msg = useTexts(TALK_MSG).review;
+  const T = useTexts(TALK_PAGES_TEXT).talkPages.reviews;
   return (
     <section
       id="ratings"
@@ -197,14 +205,14 @@ export function SellerReviews({ sellerId, headingLevel = 2 }: { sellerId: string
         id={`ratings-${sellerId}`}
         className={headingLevel === 1 ? "text-2xl font-bold" : "text-xl font-bold"}
       >
-        {TALK_MSG.review.listTitle}
+        {msg.listTitle}
       </Heading>
       <ListFrame
         query={query}
-        loading={<Spinner label="Loading ratings" />}
+        loading={<Spinner label={T.loading} />}
         empty={
-          <EmptyState title={TALK_MSG.review.listEmpty} icon={<Star className="size-10" />}>
-            {TALK_MSG.review.listEmptyHint}
+          <EmptyState title={msg.listEmpty} icon={<Star className="size-10" />}>
+            {msg.listEmptyHint}
           </EmptyState>
         }
       >

@@ -1,9 +1,11 @@
 import { Heart } from "lucide-react";
-import { TALK_MSG } from "#shared/talk-messages.ts";
+import { MSG } from "#shared/messages.ts";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { useSavedIds, useToggleSaved } from "./api/saved.ts";
 
 type SaveButtonProps = {
@@ -23,6 +25,8 @@ export function SaveButton({ listing, variant = "icon" }: SaveButtonProps) {
   const ids = useSavedIds(isBuyer);
   const toggle = useToggleSaved();
   const sendToSignin = useSendToSignin();
+  const talk = useTexts(MSG).saved;
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.saved;
 
   if (user && !isBuyer) return null;
   const saved = isBuyer && (ids.data?.has(listing.id) ?? false);
@@ -32,10 +36,10 @@ export function SaveButton({ listing, variant = "icon" }: SaveButtonProps) {
     // The promise, not mutate's own callbacks: on the Saved page the card (and this button) goes
     // away as the list refreshes, and the toast must still say what happened.
     toggle.mutateAsync({ listingId: listing.id, saved: !saved }).then(
-      () => toast.success((saved ? TALK_MSG.saved.unsavedToast : TALK_MSG.saved.savedToast)(listing.model)),
+      () => toast.success((saved ? talk.unsavedToast : talk.savedToast)(listing.model)),
       (err: unknown) => {
         if (err instanceof ApiError && err.status === 401) return sendToSignin();
-        toast.error(err instanceof ApiError && err.status < 500 ? errorMessage(err) : TALK_MSG.saved.failed);
+        toast.error(err instanceof ApiError && err.status < 500 ? errorMessage(err) : talk.failed);
       },
     );
   };
@@ -54,20 +58,20 @@ export function SaveButton({ listing, variant = "icon" }: SaveButtonProps) {
       // heart say it is saved, and the tooltip says it in words.
       <button
         {...common}
-        aria-label={TALK_MSG.saved.save(listing.model)}
-        title={saved ? TALK_MSG.saved.savedLabel(listing.model) : undefined}
+        aria-label={talk.save(listing.model)}
+        title={saved ? talk.savedLabel(listing.model) : undefined}
         className="btn btn-outline"
       >
         {icon}
-        Save
+        {T.save}
       </button>
     );
   }
   return (
     <button
       {...common}
-      aria-label={TALK_MSG.saved.save(listing.model)}
-      title={saved ? TALK_MSG.saved.savedLabel(listing.model) : TALK_MSG.saved.save(listing.model)}
+      aria-label={talk.save(listing.model)}
+      title={saved ? talk.savedLabel(listing.model) : talk.save(listing.model)}
       className="btn btn-circle btn-sm border-base-300 bg-base-100/90 shadow-sm"
     >
       {icon}

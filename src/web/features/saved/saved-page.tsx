@@ -1,9 +1,7 @@
 import { Heart, TrendingDown } from "lucide-react";
 import { Link } from "react-router";
-import { formatDate, formatNumber, formatTaka } from "#shared/format.ts";
 import { MSG } from "#shared/messages.ts";
 import { droppedFrom, type SavedItem } from "#shared/schemas/saved.ts";
-import { TALK_MSG } from "#shared/talk-messages.ts";
 import { BikeCard } from "#web/components/bike-card.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListFrame } from "#web/components/list-frame.tsx";
@@ -11,6 +9,8 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Price } from "#web/components/price.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { useSavedPage } from "./api/saved.ts";
 import { SaveButton } from "./save-button.tsx";
 
@@ -18,6 +18,10 @@ import { SaveButton } from "./save-button.tsx";
 function SavedCard({ item }: { item: SavedItem }) {
   const { listing } = item;
   const was = droppedFrom(item);
+  const msg = useTexts(MSG);
+  const talk = useTexts(MSG).saved;
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.saved;
+  const format = useFormat();
   return (
     <BikeCard
       layout="compact"
@@ -34,7 +38,7 @@ function SavedCard({ item }: { item: SavedItem }) {
       overlay={
         listing.status === "sold" ? (
           <span className="badge badge-error badge-sm absolute top-2 left-2 font-semibold shadow sm:badge-md">
-            {MSG.listing.stockOut}
+            {msg.listing.stockOut}
           </span>
         ) : null
       }
@@ -47,39 +51,37 @@ function SavedCard({ item }: { item: SavedItem }) {
       {was !== null ? (
         <p className="flex items-center gap-1 text-sm font-semibold text-success">
           <TrendingDown className="size-4 shrink-0" aria-hidden="true" />
-          {TALK_MSG.saved.priceDropped(formatTaka(was))}
+          {talk.priceDropped(format.taka(was))}
         </p>
       ) : null}
-      <p className="text-sm">
-        {[listing.brand, String(listing.year), `${formatNumber(listing.kmRun)}\u00a0km`].join(" · ")}
-      </p>
-      <p className="mt-auto text-xs text-base-content/70">
-        {TALK_MSG.saved.savedOn(formatDate(item.savedAt))}
-      </p>
+      <p className="text-sm">{T.facts(listing.brand, listing.year, format.number(listing.kmRun))}</p>
+      <p className="mt-auto text-xs text-base-content/70">{talk.savedOn(format.date(item.savedAt))}</p>
     </BikeCard>
   );
 }
 
 /** `/dashboard/saved`: the buyer's saved bikes, newest saved first. */
 export default function SavedPage() {
+  const talk = useTexts(MSG).saved;
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.saved;
   return (
     <section className="flex flex-col gap-6">
-      <PageTitle>Saved — MotoHaat</PageTitle>
-      <h1 className="text-2xl font-bold">{TALK_MSG.saved.pageTitle}</h1>
+      <PageTitle>{T.title}</PageTitle>
+      <h1 className="text-2xl font-bold">{talk.pageTitle}</h1>
       <ListFrame
         query={useSavedPage()}
-        loading={<Spinner label="Loading your saved bikes" />}
+        loading={<Spinner label={T.loading} />}
         empty={
           <EmptyState
-            title={TALK_MSG.saved.empty}
+            title={talk.empty}
             icon={<Heart className="size-10" />}
             action={
               <Link to={paths.listings.getHref()} className="btn btn-primary">
-                Browse bikes
+                {T.browse}
               </Link>
             }
           >
-            {TALK_MSG.saved.emptyHint}
+            {talk.emptyHint}
           </EmptyState>
         }
       >

@@ -2,7 +2,6 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
-import { TALK_MSG } from "#shared/talk-messages.ts";
 import { buildListing } from "#web/test/listings.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { SaveButton } from "./save-button.tsx";
@@ -35,20 +34,20 @@ describe("the saved-bikes heart", () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, page);
-    const heart = await screen.findByRole("button", { name: TALK_MSG.saved.save("Yamaha FZ") });
+    const heart = await screen.findByRole("button", { name: MSG.saved.save("Yamaha FZ") });
     await vi.waitFor(() => expect(heart).toBeEnabled());
     expect(heart).toHaveAttribute("aria-pressed", "false");
 
     await user.click(heart);
     await vi.waitFor(() => expect(heart).toHaveAttribute("aria-pressed", "true"));
-    expect(await screen.findByText(TALK_MSG.saved.savedToast("Yamaha FZ"))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.saved.savedToast("Yamaha FZ"))).toBeInTheDocument();
     expect(
       fetchMock.mock.calls.some(([url, init]) => url === "/api/saved/l-7" && init?.method === "PUT"),
     ).toBe(true);
 
     await user.click(heart);
     await vi.waitFor(() => expect(heart).toHaveAttribute("aria-pressed", "false"));
-    expect(await screen.findByText(TALK_MSG.saved.unsavedToast("Yamaha FZ"))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.saved.unsavedToast("Yamaha FZ"))).toBeInTheDocument();
   });
 
   it("changes back and says so when the server refuses", async () => {
@@ -63,10 +62,10 @@ describe("the saved-bikes heart", () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, page);
-    const heart = await screen.findByRole("button", { name: TALK_MSG.saved.save("Yamaha FZ") });
+    const heart = await screen.findByRole("button", { name: MSG.saved.save("Yamaha FZ") });
     await vi.waitFor(() => expect(heart).toBeEnabled());
     await user.click(heart);
-    expect(await screen.findByText(TALK_MSG.saved.failed)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.saved.failed)).toBeInTheDocument();
     expect(answered).toBe(true);
     await vi.waitFor(() => expect(heart).toHaveAttribute("aria-pressed", "false"));
   });
@@ -75,7 +74,7 @@ describe("the saved-bikes heart", () => {
     mockApi(signedInAs(null));
     const user = userEvent.setup();
     renderRoutes(routes, page);
-    const heart = await screen.findByRole("button", { name: TALK_MSG.saved.save("Yamaha FZ") });
+    const heart = await screen.findByRole("button", { name: MSG.saved.save("Yamaha FZ") });
     await vi.waitFor(() => expect(heart).toBeEnabled());
     await user.click(heart);
     expect(await screen.findByRole("heading", { name: "Sign in page" })).toBeInTheDocument();
@@ -115,7 +114,7 @@ describe("the Saved page", () => {
     });
     renderRoutes([{ path: "/dashboard/saved", element: <SavedPage /> }], "/dashboard/saved");
     expect(await screen.findByRole("heading", { name: "Honda Hornet" })).toBeInTheDocument();
-    expect(screen.getByText(TALK_MSG.saved.priceDropped("৳1,85,000"))).toBeInTheDocument();
+    expect(screen.getByText(MSG.saved.priceDropped("৳1,85,000"))).toBeInTheDocument();
     expect(screen.getAllByText(MSG.listing.stockOut)).toHaveLength(1);
     // Only the cheaper one says it dropped.
     expect(screen.getAllByText(/price dropped from/)).toHaveLength(1);
@@ -129,7 +128,7 @@ describe("the Saved page", () => {
       "GET /api/saved": () => ({ body: { items: [], nextCursor: null } }),
     });
     renderRoutes([{ path: "/dashboard/saved", element: <SavedPage /> }], "/dashboard/saved");
-    expect(await screen.findByRole("heading", { name: TALK_MSG.saved.empty })).toBeInTheDocument();
-    expect(screen.getByText(TALK_MSG.saved.emptyHint)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: MSG.saved.empty })).toBeInTheDocument();
+    expect(screen.getByText(MSG.saved.emptyHint)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { formatNumber } from "#shared/format.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import type { SellerProfile } from "#shared/schemas/people.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -13,11 +13,20 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { VerifiedTick } from "#web/components/verified-tick.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { useSeller } from "./api/get-seller.ts";
 
-/** "November 2022": the month someone joined, as the calendar names it (UTC, like every date here). */
-export function memberSince(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+/**
+ * "November 2022" (Bangla: "নভেম্বর ২০২২"): the month someone joined, as the calendar names it (UTC,
+ * like every date here).
+ */
+export function memberSince(iso: string, locale: Locale = "en"): string {
+  return new Date(iso).toLocaleDateString(locale === "bn" ? "bn-BD" : "en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 type SellerPageProps = {
@@ -31,24 +40,27 @@ type SellerPageProps = {
 export default function SellerPage({ listings, reviews }: SellerPageProps) {
   const { id = "" } = useParams();
   const query = useSeller(id);
+  const T = useTexts(BROWSE_PAGES_TEXT).browsePages.seller;
+  const msg = useTexts(MSG);
+  const format = useFormat();
 
-  if (query.isPending) return <Spinner label="Loading the seller" />;
+  if (query.isPending) return <Spinner label={T.loading} />;
 
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
         <section className="px-4 py-8">
-          <PageTitle notFound>Seller not found — MotoHaat</PageTitle>
+          <PageTitle notFound>{T.notFoundTitle}</PageTitle>
           <EmptyState
-            title={MSG.listing.sellerNotFound}
+            title={msg.listing.sellerNotFound}
             icon={<UserX className="size-10" />}
             action={
               <Link to={paths.listings.getHref("all")} className="btn btn-primary">
-                See all bikes
+                {T.seeAllBikes}
               </Link>
             }
           >
-            The link may be old, or the account closed.
+            {T.notFoundHint}
           </EmptyState>
         </section>
       );
@@ -63,11 +75,7 @@ export default function SellerPage({ listings, reviews }: SellerPageProps) {
   const { seller } = query.data;
   return (
     <div className="flex flex-col gap-8 px-4 py-6 sm:px-6 lg:px-8">
-      <PageTitle
-        description={`${seller.name}: a seller on MotoHaat, with their bikes for sale and their ratings.`}
-      >
-        {`${seller.name} — MotoHaat`}
-      </PageTitle>
+      <PageTitle description={T.description(seller.name)}>{T.title(seller.name)}</PageTitle>
       <header className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 p-4 sm:p-6">
         <UserAvatar user={seller} size="size-20" />
         <div className="flex min-w-0 flex-col gap-1">
@@ -76,17 +84,18 @@ export default function SellerPage({ listings, reviews }: SellerPageProps) {
             {seller.verified ? <VerifiedTick className="size-6" /> : null}
           </h1>
           <p className="text-base-content/70">
-            Member since <time dateTime={seller.memberSince}>{memberSince(seller.memberSince)}</time>
+            {T.memberSince}{" "}
+            <time dateTime={seller.memberSince}>{memberSince(seller.memberSince, format.locale)}</time>
           </p>
           <SellerRatingBadge rating={seller.rating} className="text-base" />
           <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
             <div className="flex gap-1">
-              <dt className="text-base-content/70">Bikes sold</dt>
-              <dd className="font-semibold">{formatNumber(seller.bikesSold)}</dd>
+              <dt className="text-base-content/70">{T.bikesSold}</dt>
+              <dd className="font-semibold">{format.number(seller.bikesSold)}</dd>
             </div>
             <div className="flex gap-1">
-              <dt className="text-base-content/70">Bikes for sale</dt>
-              <dd className="font-semibold">{formatNumber(seller.bikesForSale)}</dd>
+              <dt className="text-base-content/70">{T.bikesForSale}</dt>
+              <dd className="font-semibold">{format.number(seller.bikesForSale)}</dd>
             </div>
           </dl>
         </div>

@@ -1,4 +1,4 @@
-import { failedAnswer } from "#web/lib/api-client.ts";
+import { apiLanguage, failedAnswer } from "#web/lib/api-client.ts";
 
 /** Bytes of the request body sent so far, of `total`. */
 export type UploadProgress = (loaded: number, total: number) => void;
@@ -25,6 +25,8 @@ export function sendWithProgress<T>(
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
     xhr.setRequestHeader("accept", "application/json");
+    // In the page's language, like every other request (a refusal's words match the form).
+    xhr.setRequestHeader("accept-language", apiLanguage());
     xhr.upload.addEventListener("progress", (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded, e.total);
     });
