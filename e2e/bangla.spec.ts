@@ -1,4 +1,11 @@
-import { consoleOf, expect, hydrated, test } from "./fixtures.ts";
+import { randomBytes } from "node:crypto";
+import { MSG } from "#shared/messages.ts";
+import { TALK_MSG } from "#shared/talk-messages.ts";
+import { BOOK_TEXT } from "#web/texts/book.ts";
+import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
+import { HOME_PAGE_TEXT } from "#web/texts/home.ts";
+import { inBangla } from "./bangla-texts.ts";
+import { consoleOf, expect, hydrated, postListing, test } from "./fixtures.ts";
 
 /**
  * MotoHaat in Bangla (issue 25): the first visit follows the browser's language, the switch in the
@@ -85,4 +92,64 @@ test("a signed-in person's choice follows them to another device", async ({
   } finally {
     await other.close();
   }
+});
+
+test.describe("a buyer who reads Bangla", () => {
+  test.use({ locale: "bn-BD" });
+
+  test("finds a bike by its Bangla name, books it with a phone in Bengali digits and pays, all in Bangla", async ({
+    newAccount,
+  }) => {
+    const msg = inBangla(MSG);
+    const talk = inBangla(TALK_MSG);
+    const home = inBangla(HOME_PAGE_TEXT).homePage;
+    const book = inBangla(BOOK_TEXT).bookPages.book;
+    const deals = inBangla(DEAL_PAGES_TEXT).dealPages;
+    const tag = randomBytes(3).toString("hex");
+    const model = `Bajaj Pulsar N160 ${tag}`;
+    const seller = await newAccount("seller", `Karim ${tag}`);
+    await postListing(seller, { model, brand: "Bajaj", askingPrice: 150_000 });
+    const buyer = await newAccount("buyer", `Nadia ${tag}`);
+    const { page } = buyer;
+    await page.context().setExtraHTTPHeaders({ "accept-language": "bn-BD,bn;q=0.9" });
+    const lines = consoleOf(page);
+
+    // Finds it from the home page, typing its name as a Bangla reader does.
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("searchbox", { name: home.search.heading }).fill(`পালসার ${tag}`);
+    await page.getByRole("button", { name: home.search.submit }).click();
+    const card = page.getByRole("article", { name: model });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("৳১,৫০,০০০");
+    await card.getByRole("link", { name: model }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+
+    // Books it: the form, its problems and its toast are Bangla; the phone is typed in Bengali digits.
+    await hydrated(page);
+    await page.getByRole("button", { name: book.button.bookNow }).click();
+    const dialog = page.getByRole("dialog", { name: book.form.title(model) });
+    await dialog.getByRole("button", { name: book.form.confirm }).click();
+    await expect(dialog.getByText(msg.order.phoneRequired)).toBeVisible();
+    await dialog.getByLabel(book.form.phone).fill("০১৭১২-৩৪৫৬৭৮");
+    await dialog.getByLabel(book.form.meetingLocation).fill("ধানমন্ডি ২৭, ঢাকা");
+    await dialog.getByRole("button", { name: book.form.confirm }).click();
+    await expect(page.getByText(msg.order.booked(model))).toBeVisible();
+
+    // Pays by card from My orders: the payment page, its button and its success are Bangla.
+    await page.goto("/dashboard/myorders");
+    await page.getByRole("link", { name: book.held.payFor(model) }).click();
+    const form = page.getByRole("form", { name: deals.cardForm.label });
+    await form.getByLabel(deals.cardForm.number).fill("4242424242424242");
+    await form.getByLabel(deals.cardForm.expiry).fill(`12/${String((new Date().getFullYear() + 1) % 100)}`);
+    await form.getByLabel(deals.cardForm.cvc).fill("123");
+    await form.getByRole("button", { name: msg.payment.payAmount("৳১,৫০,০০০") }).click();
+    await expect(page.getByRole("status").filter({ hasText: deals.payment.paymentSuccessful })).toBeVisible();
+
+    // Messages: the page's words are Bangla.
+    await page.goto("/dashboard/messages");
+    await expect(page.getByRole("heading", { level: 1, name: talk.conversation.listTitle })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(lines).toEqual([]);
+  });
 });
