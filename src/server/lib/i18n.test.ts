@@ -3,7 +3,7 @@ import { call, expectProblem, setupTestApp } from "#server/test/app.ts";
 import { me } from "#server/test/auth.ts";
 import { buildUser, signedInUser, signIn } from "#server/test/factories.ts";
 import bn from "#shared/i18n/bn.json" with { type: "json" };
-import { LOCALE_COOKIE } from "#shared/i18n/locales.ts";
+import { LOCALE_COOKIE, PAGE_LANGUAGE_HEADER } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import { LISTING_SORTS } from "#shared/schemas/listings.ts";
 
@@ -47,6 +47,23 @@ describe("the server answers in the request's language (issue 25)", () => {
     // A cookie of no language we speak is not a choice.
     expectProblem(
       await signedOutProblem({ "accept-language": "bn" }, `${LOCALE_COOKIE}=xx`),
+      401,
+      bn["auth.notSignedIn"],
+    );
+  });
+
+  it("the page's own language (the web app's x-page-language) wins over the cookie: another tab may have chosen", async () => {
+    const bnCookie = `${LOCALE_COOKIE}=bn`;
+    const english = await signedOutProblem(
+      { [PAGE_LANGUAGE_HEADER]: "en", "accept-language": "bn" },
+      bnCookie,
+    );
+    expectProblem(english, 401, MSG.auth.notSignedIn);
+    expect(english.headers["content-language"]).toBe("en");
+    expectProblem(await signedOutProblem({ [PAGE_LANGUAGE_HEADER]: "bn" }), 401, bn["auth.notSignedIn"]);
+    // Not a language we speak: the usual order decides.
+    expectProblem(
+      await signedOutProblem({ [PAGE_LANGUAGE_HEADER]: "xx" }, bnCookie),
       401,
       bn["auth.notSignedIn"],
     );

@@ -10,16 +10,27 @@ import Negotiator from "negotiator";
 import { messageArgument } from "#shared/format.ts";
 import bn from "#shared/i18n/bn.json" with { type: "json" };
 import { findMessage, type MessageKey } from "#shared/i18n/catalogue.ts";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from "#shared/i18n/locales.ts";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALES,
+  type Locale,
+  PAGE_LANGUAGE_HEADER,
+} from "#shared/i18n/locales.ts";
 
 type Catalogue = Partial<Record<MessageKey, string>>;
 const catalogues: Record<Exclude<Locale, "en">, Catalogue> = { bn };
 
 /**
- * The language to answer in: the signed-in person's saved choice, else this device's cookie, else the
+ * The language to answer in: the page's that asks (the web app's `x-page-language`), else the
+ * signed-in person's saved choice, else this device's cookie, else the
  * browser's `Accept-Language` (q-values weighed; `bn-BD` asks for Bangla), else English.
  */
 export function requestLocale(request: FastifyRequest): Locale {
+  // The web app's own requests say the language of the page that asks (its problems go there).
+  const page = request.headers[PAGE_LANGUAGE_HEADER];
+  if (isLocale(page)) return page;
   const saved = request.user?.language;
   if (saved) return saved;
   const cookie = request.cookies?.[LOCALE_COOKIE];

@@ -434,6 +434,19 @@ describe("public pages rendered on the server", () => {
       }
     });
 
+    it("keeps a Bangla bike page's own title and description, not the English share tags'", async () => {
+      const bike = await buildListing(t.app, { model: "Bajaj Pulsar N160" });
+      const res = await inBangla(`/products/productdetails/${bike.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(titleOf(res.body)).toContain("Bajaj Pulsar N160");
+      expect(titleOf(res.body)).toMatch(/[\u0980-\u09FF]/);
+      expect(descriptionOf(res.body)).toMatch(/[\u0980-\u09FF]/);
+      // The share tags are still there for a link's preview.
+      expect(res.body).toContain('property="og:title"');
+      // And an English page keeps the share tags' title, as before.
+      expect(titleOf((await page(`/products/productdetails/${bike.id}`)).body)).toMatch(/ · MotoHaat$/);
+    });
+
     it("sends with a Bangla page only the Bangla messages its render used, compiled", async () => {
       const { language } = stateOf((await inBangla("/faq")).body);
       expect(language?.locale).toBe("bn");

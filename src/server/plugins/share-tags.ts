@@ -132,7 +132,11 @@ export function escapeHtml(text: string): string {
  * index.html with the tags in its <head>: the <title> and the description replaced (a page has one
  * of each), the Open Graph and Twitter tags added before </head>.
  */
-export function withShareTags(html: string, tags: ShareTags, { preload = true } = {}): string {
+export function withShareTags(
+  html: string,
+  tags: ShareTags,
+  { preload = true, keepHead = false }: { preload?: boolean; keepHead?: boolean } = {},
+): string {
   const meta = (attr: "property" | "name", name: string, content: string | number) =>
     `<meta ${attr}="${name}" content="${escapeHtml(String(content))}" />`;
   const head = [
@@ -154,6 +158,8 @@ export function withShareTags(html: string, tags: ShareTags, { preload = true } 
     ...(preload ? [preloadLink(tags.photo)] : []),
   ].join("\n    ");
   const title = `<title>${escapeHtml(`${tags.title} · MotoHaat`)}</title>`;
+  // A page rendered in another language than English keeps its own title and description (said in it).
+  if (keepHead) return html.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
   // Functions as replacements: a `$` in a value is never read as a pattern.
   let out = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)

@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, type ImageFiles } from "#server/images/files.ts";
 import { IMAGE_FILE_NAME, IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { answersIn, requestLocale } from "#server/lib/i18n.ts";
-import type { Locale } from "#shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import { problem } from "./errors.ts";
 import { robotsRoutes } from "./robots.ts";
 import {
@@ -186,7 +186,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { images: ImageFi
     sendBuiltPage(request, reply, "share tags of a listing", async () => {
       const tags = await listingShareTags(app.db, listingId, app.config.publicUrl);
       // A rendered page has the photo's <img> itself: a preload beside it would be fetched as well.
-      return tags && ((html) => withShareTags(html, tags, { preload: !renderer }));
+      // A Bangla page's title and description are its render's (the share tags' are English).
+      const keepHead = Boolean(renderer) && requestLocale(request) !== DEFAULT_LOCALE;
+      return tags && ((html) => withShareTags(html, tags, { preload: !renderer, keepHead }));
     });
 
   /**

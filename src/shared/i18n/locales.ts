@@ -24,3 +24,10 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
+
+/**
+ * The header the web app's API requests say the page's language in: a problem's words are said in the
+ * language of the page that asked, whatever this device's cookie or the account says (another tab may
+ * have chosen otherwise since).
+ */
+export const PAGE_LANGUAGE_HEADER = "x-page-language";

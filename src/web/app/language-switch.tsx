@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES, type Locale } from "#shared/i18n/locales.ts";
 import type { MeResponse } from "#shared/schemas/auth.ts";
-import { api } from "#web/lib/api-client.ts";
-import { loadLanguage, useLanguage, useTexts } from "#web/lib/i18n.tsx";
+import { api, setApiLanguage } from "#web/lib/api-client.ts";
+import { type Language, loadLanguage, sayIn, useLanguage, useTexts } from "#web/lib/i18n.tsx";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
@@ -21,6 +21,16 @@ export function LanguageSwitch() {
   const [busy, setBusy] = useState(false);
   const next: Locale = language.locale === "en" ? "bn" : "en";
 
+  /** The page in `loaded`, its API requests too from now on, then the server's words asked for again in it. */
+  const showIn = useCallback(
+    (loaded: Language) => {
+      setApiLanguage(loaded.locale, (text) => sayIn(text, loaded));
+      setLanguage(loaded);
+      void queryClient.invalidateQueries();
+    },
+    [setLanguage, queryClient],
+  );
+
   // A person's choice follows them to a device that has not made one: signed in on a new phone, the
   // page turns to their language as soon as the session says which.
   const saved = useSession().user?.language ?? null;
@@ -28,28 +38,30 @@ export function LanguageSwitch() {
     if (!saved || saved === language.locale) return;
     let current = true;
     void loadLanguage(saved).then(
-      (loaded) => current && setLanguage(loaded),
+      (loaded) => {
+        if (!current) return;
+        showIn(loaded);
+        // This device remembers it too (the server's cookie): signed out later, the pages stay in it.
+        void api("/api/language", { method: "PUT", body: { language: saved } }).catch(() => undefined);
+      },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [saved, language.locale, setLanguage]);
+  }, [saved, language.locale, showIn]);
 
   const choose = async () => {
     setBusy(true);
     try {
-      const [loaded] = await Promise.all([
-        loadLanguage(next),
-        api("/api/language", { method: "PUT", body: { language: next } }),
-      ]);
+      // The language first: a choice saved that this page then cannot show would turn the next one.
+      const loaded = await loadLanguage(next);
+      await api("/api/language", { method: "PUT", body: { language: next } });
       // The session says the new choice at once: the effect above would otherwise turn the page back.
       queryClient.setQueryData(queryKeys.auth.me, (me: MeResponse | undefined) =>
         me?.user ? { ...me, user: { ...me.user, language: next } } : me,
       );
-      setLanguage(loaded);
-      // Answers with words of the server's (a problem's, a notification's) are asked for again in it.
-      void queryClient.invalidateQueries();
+      showIn(loaded);
     } catch {
       toast.error(T.languageFailed);
     } finally {

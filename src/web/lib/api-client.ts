@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, type Locale, PAGE_LANGUAGE_HEADER } from "#shared/i18n/locales.ts";
 import { MSG } from "#shared/messages.ts";
 import type { ProblemCode } from "#shared/problem-codes.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
@@ -50,13 +50,14 @@ function isProblem(body: unknown): body is Problem {
 export function failedAnswer(status: number, title: string, body: unknown): ApiError {
   if (status === 0 || status === 502 || status === 504 || (status === 503 && !isProblem(body))) {
     reportUnreachable();
-    return new UnreachableError({ type: "about:blank", title, status, detail: MSG.network.unreachable });
+    // Made here, in English: said in the pages' language, as the server's own problems are.
+    return new UnreachableError({ type: "about:blank", title, status, detail: say(MSG.network.unreachable) });
   }
   reportReachable();
   if (isProblem(body) && status >= 400 && status < 500) return new ApiError(body);
   // A 5xx keeps its code (what failed, e.g. the card provider), never its words.
   const code = isProblem(body) ? body.code : undefined;
-  return new ApiError({ type: "about:blank", title, status, detail: MSG.generic.somethingWrong, code });
+  return new ApiError({ type: "about:blank", title, status, detail: say(MSG.generic.somethingWrong), code });
 }
 
 /** The pages' language (src/web/lib/i18n.tsx's LanguageProvider keeps it). */
@@ -104,7 +105,11 @@ export async function api<T>(
   const { method = "GET", body, signal } = init;
   // The server answers in the language asked for (src/server/lib/i18n.ts): the one the pages are
   // shown in, so a problem's words match the page around them.
-  const headers: Record<string, string> = { accept: "application/json", "accept-language": pageLocale };
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "accept-language": pageLocale,
+    [PAGE_LANGUAGE_HEADER]: pageLocale,
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -98,3 +98,14 @@ describe("two trees alike at the top", () => {
     expect(textsIn(a, bn).shell.nav.blog).toBe("ব্লগ");
   });
 });
+
+describe("a localised tree", () => {
+  it("gives the same function for a template each time, reads like the tree, and knows no inherited names", async () => {
+    const bn = await loadLanguage("bn");
+    const msg = textsIn(MSG, bn);
+    expect(msg.booking.hours).toBe(msg.booking.hours);
+    expect(Object.keys(msg.booking)).toEqual(Object.keys(MSG.booking));
+    expect(Object.hasOwn(msg.booking, "hours")).toBe(true);
+    expect(textsIn({ constructor: { name: "x" } }, bn).constructor.name).toBe("x");
+  });
+});

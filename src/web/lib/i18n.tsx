@@ -51,18 +51,26 @@ export async function loadLanguage(locale: Locale, known?: CompiledCatalogue): P
   return { locale, messages, partial: known !== undefined, Formatter, find };
 }
 
-const formatters = new WeakMap<Language, Map<string, IntlMessageFormat>>();
+/**
+ * Formatters by catalogue (the whole compiled one is one object, shared by every server render) and
+ * key: a render on the server builds none its process has built before.
+ */
+const formatters = new WeakMap<CompiledCatalogue, Map<string, IntlMessageFormat>>();
 /** Each language's proxies, by the tree they stand for and the key they sit at. */
 const trees = new WeakMap<Language, WeakMap<object, Map<string, object>>>();
 
 function keptFormatters(language: Language): Map<string, IntlMessageFormat> {
-  let kept = formatters.get(language);
+  let kept = formatters.get(language.messages);
   if (!kept) {
     kept = new Map();
-    formatters.set(language, kept);
+    formatters.set(language.messages, kept);
   }
   return kept;
 }
+
+/** The compiled message at `key`, only the catalogue's own (never an Object.prototype member's name). */
+const messageAt = (language: Language, key: string): CompiledMessage | undefined =>
+  Object.hasOwn(language.messages, key) ? language.messages[key] : undefined;
 
 /** The proxies of `tree` in `language`, by the key it sits at (a tree is read at one place, in practice). */
 function keptTrees(language: Language, tree: object): Map<string, object> {
@@ -92,7 +100,7 @@ function argumentIn(arg: unknown, locale: Locale): unknown {
 export function sayIn(text: string, language: Language): string {
   if (language.locale === DEFAULT_LOCALE || !language.find) return text;
   const found = language.find(text);
-  const message = found && language.messages[found.key];
+  const message = found && messageAt(language, found.key);
   if (!found || message === undefined) return text;
   const args = found.args.map((arg) =>
     messageArgument(arg, language.locale, (inner) => sayIn(inner, language)),
@@ -103,10 +111,11 @@ export function sayIn(text: string, language: Language): string {
 function format(language: Language, key: string, message: CompiledMessage, args: unknown[]): string {
   if (typeof message === "string" || !language.Formatter) return String(message);
   const kept = keptFormatters(language);
-  let formatter = kept.get(key);
+  const id = `${language.locale}:${key}`;
+  let formatter = kept.get(id);
   if (!formatter) {
     formatter = new language.Formatter(message, language.locale);
-    kept.set(key, formatter);
+    kept.set(id, formatter);
   }
   const values = Object.fromEntries(args.map((arg, i) => [i, argumentIn(arg, language.locale)]));
   return String(formatter.format(values as Record<string, string | number>));
@@ -117,25 +126,31 @@ function localised<T extends object>(tree: T, language: Language, prefix = ""): 
   const kept = keptTrees(language, tree);
   const found = kept.get(prefix);
   if (found) return found as T;
+  // A template read twice is the same function (stable as a prop or a dependency).
+  const templates = new Map<string, (...args: unknown[]) => unknown>();
   const proxy = new Proxy(tree, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
-      if (typeof property !== "string") return value;
+      if (typeof property !== "string" || !Object.hasOwn(target, property)) return value;
       const key = `${prefix}${property}`;
       if (typeof value === "object" && value !== null) return localised(value, language, `${key}.`);
-      const message = language.messages[key];
+      const message = messageAt(language, key);
       if (typeof value === "string") {
         if (message === undefined) return value;
         language.used?.add(key);
         return format(language, key, message, []);
       }
       if (typeof value === "function") {
-        return (...args: unknown[]) => {
-          const known = language.messages[key];
-          if (known === undefined) return (value as (...a: unknown[]) => unknown)(...args);
-          language.used?.add(key);
-          return format(language, key, known, args);
-        };
+        let template = templates.get(key);
+        if (!template) {
+          template = (...args: unknown[]) => {
+            if (message === undefined) return Reflect.apply(value, target, args);
+            language.used?.add(key);
+            return format(language, key, message, args);
+          };
+          templates.set(key, template);
+        }
+        return template;
       }
       return value;
     },

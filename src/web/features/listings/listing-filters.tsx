@@ -240,14 +240,16 @@ function Range({ legend, ends, ...shared }: RangeProps) {
   );
 }
 
-/** The districts by their names in the page's language, alphabetical as that language sorts. */
+/** The districts by their names in the page's language, alphabetical. */
 function useDistrictsByName() {
   const places = usePlaceNames();
   const format = useFormat();
   return useMemo(
     () =>
       DISTRICTS.map((d) => ({ slug: d.slug, label: places.district(d.slug) })).sort((a, b) =>
-        a.label.localeCompare(b.label, format.locale),
+        // In Bangla by the letters' order in Unicode (the alphabet's, near enough), not by collation:
+        // the server's ICU and a phone's may sort Bengali differently, and the options must hydrate.
+        format.locale === "en" ? a.label.localeCompare(b.label, "en") : a.label < b.label ? -1 : 1,
       ),
     [places, format.locale],
   );

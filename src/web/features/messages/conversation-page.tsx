@@ -16,7 +16,7 @@ import { TextDialog } from "#web/components/text-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
-import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { useFormat, useSay, useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
@@ -83,6 +83,7 @@ function MessageItem({
   const offer = message.offer;
   const talk = useTexts(TALK_MSG);
   const format = useFormat();
+  const say = useSay();
   // The offer's own message (its amount), not the seller's answer, carries its state and buttons.
   const makesOffer =
     offer !== null &&
@@ -92,7 +93,9 @@ function MessageItem({
     <li className={`chat ${mine ? "chat-end" : "chat-start"}`}>
       <div className={`chat-bubble whitespace-pre-wrap break-words ${mine ? "chat-bubble-primary" : ""}`}>
         <span className="sr-only">{mine ? `${talk.conversation.you}: ` : ""}</span>
-        {message.body}
+        {/* An offer's message is the catalogue's words (the server's, in English): said in the page's
+            language. Any other is a person's own, as written. */}
+        {offer !== null ? say(message.body) : message.body}
         {makesOffer && offer ? (
           <>
             <p className="mt-1 text-xs opacity-80">{offerState(offer, talk.offer, format)}</p>

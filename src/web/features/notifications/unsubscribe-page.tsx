@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
+import { NOTIFICATION_KINDS } from "#shared/schemas/notifications.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
-import { ApiError } from "#web/lib/api-client.ts";
+import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useUnsubscribe } from "./api/notifications.ts";
@@ -18,6 +19,8 @@ export default function UnsubscribePage() {
   const unsubscribe = useUnsubscribe();
   const { mutate } = unsubscribe;
   const msg = useTexts(TALK_MSG).notification;
+  // The kind by its key, in the page's language (the answer's `label` is its English name).
+  const kinds = useTexts({ notificationKind: NOTIFICATION_KINDS }).notificationKind;
   const T = useTexts(TALK_PAGES_TEXT).talkPages;
   useEffect(() => {
     if (token) mutate(token);
@@ -33,12 +36,12 @@ export default function UnsubscribePage() {
           <p>{msg.unsubscribeFailed}</p>
         ) : unsubscribe.isSuccess ? (
           <>
-            <p className="font-semibold">{msg.unsubscribed(unsubscribe.data.label)}</p>
+            <p className="font-semibold">{msg.unsubscribed(kinds[unsubscribe.data.kind])}</p>
             <p className="text-base-content/70">{msg.unsubscribedHint}</p>
           </>
         ) : unsubscribe.isError ? (
           <div className="flex flex-col items-start gap-2">
-            <p>{unsubscribe.error.message}</p>
+            <p>{errorMessage(unsubscribe.error)}</p>
             <button type="button" className="btn btn-outline btn-sm" onClick={() => mutate(token)}>
               {T.common.tryAgain}
             </button>

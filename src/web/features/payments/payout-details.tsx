@@ -13,7 +13,7 @@ import { FormError, FormField } from "#web/components/form-field.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { PendingButton } from "#web/components/pending-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
-import { useTexts } from "#web/lib/i18n.tsx";
+import { useSay, useTexts } from "#web/lib/i18n.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { usePayoutDetails, useSetPayoutDetails } from "./api/payout-details.ts";
@@ -69,6 +69,8 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
   const save = useSetPayoutDetails();
   const T = useTexts(DEAL_PAGES_TEXT).dealPages.payout;
   const words = useTexts(MONEY_MSG).payout;
+  // The schema's message (made in English, shared with the server) in the page's language.
+  const say = useSay();
   const set = (name: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
 
@@ -145,7 +147,7 @@ function PayoutForm({ saved }: { saved: PayoutDetailsResponse["details"] }) {
         </div>
         {errors.method ? (
           <p id="payout-method-error" role="alert" className="text-sm font-medium text-error">
-            {errors.method}
+            {say(errors.method)}
           </p>
         ) : null}
       </fieldset>

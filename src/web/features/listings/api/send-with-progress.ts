@@ -1,3 +1,4 @@
+import { PAGE_LANGUAGE_HEADER } from "#shared/i18n/locales.ts";
 import { apiLanguage, failedAnswer } from "#web/lib/api-client.ts";
 
 /** Bytes of the request body sent so far, of `total`. */
@@ -27,6 +28,7 @@ export function sendWithProgress<T>(
     xhr.setRequestHeader("accept", "application/json");
     // In the page's language, like every other request (a refusal's words match the form).
     xhr.setRequestHeader("accept-language", apiLanguage());
+    xhr.setRequestHeader(PAGE_LANGUAGE_HEADER, apiLanguage());
     xhr.upload.addEventListener("progress", (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded, e.total);
     });
