@@ -13,6 +13,7 @@ import { listings } from "#server/db/schema.ts";
 import { patchListing, postedListing } from "#server/features/listings/testing.ts";
 import { call, createTestApp, freshPostgresUrl, type TestApp, testDbKind } from "#server/test/app.ts";
 import { bookOrder, buildListing, buildUser, signedInUser } from "#server/test/factories.ts";
+import bn from "#shared/i18n/bn.json" with { type: "json" };
 
 /*
  * The public pages as a browser with JavaScript off, a search engine or a link preview gets them: the
@@ -481,6 +482,11 @@ describe("public pages rendered on the server", () => {
       const html = zlib.brotliDecompressSync(res.rawPayload).toString();
       expect(html).toContain('<html lang="bn"');
       expect(html).toContain("data-static-shell");
+      // The shell's few words are Bangla too: its tab title, the logo's link, the loading placeholder.
+      expect(titleOf(html)).toBe(bn["browsePages.head.defaultTitle"]);
+      expect(html).toContain(`aria-label="${bn["shell.homeLink"]}"`);
+      expect(html).toContain(`role="status" aria-label="${bn["browsePages.common.loading"]}"`);
+      expect(html).not.toContain('aria-label="Loading"');
     });
   });
 

@@ -6,6 +6,7 @@ import fp from "fastify-plugin";
 import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, type ImageFiles } from "#server/images/files.ts";
 import { IMAGE_FILE_NAME, IMAGE_URL_PREFIX } from "#server/images/store.ts";
 import { answersIn, requestLocale } from "#server/lib/i18n.ts";
+import bn from "#shared/i18n/bn.json" with { type: "json" };
 import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 import { problem } from "./errors.ts";
 import { robotsRoutes } from "./robots.ts";
@@ -20,6 +21,7 @@ import {
 import {
   categoryFirstPhoto,
   detailsListingId,
+  escapeHtml,
   listingShareTags,
   withPhotoPreload,
   withShareTags,
@@ -33,9 +35,34 @@ import { sitemapRoutes } from "./sitemap.ts";
  * page), a dashboard page as the plain app; a bike's details page also carries the bike's share tags
  * in its <head> (share-tags.ts). Also /robots.txt and the sitemaps (robots.ts, sitemap.ts).
  */
-/** index.html saying its language: the app starts in it (src/web/main.tsx), and so do screen readers. */
-const inLanguage = (html: string, locale: Locale) =>
-  html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+/**
+ * The few words of index.html's static shell (painted before the app runs), by the catalogue's key of
+ * the same words in the app (src/web/texts/): its tab title and description, the logo's link, the
+ * loading placeholder.
+ */
+const SHELL_WORDS: { at: RegExp; key: string }[] = [
+  { at: /(<title>)[^<]*(<\/title>)/, key: "browsePages.head.defaultTitle" },
+  { at: /(<meta name="description" content=")[^"]*(")/, key: "browsePages.head.defaultDescription" },
+  { at: /(<a href="\/" [^>]*aria-label=")[^"]*(")/, key: "shell.homeLink" },
+  { at: /(role="status" aria-label=")[^"]*(")/, key: "browsePages.common.loading" },
+];
+const catalogues: Record<Exclude<Locale, "en">, Record<string, string>> = { bn };
+
+/**
+ * index.html saying its language: the app starts in it (src/web/main.tsx), and so do screen readers;
+ * in another language than English its shell's words are that language's too.
+ */
+function inLanguage(html: string, locale: Locale): string {
+  const out = html.replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`);
+  if (locale === "en") return out;
+  const catalogue = catalogues[locale];
+  return SHELL_WORDS.reduce((page, { at, key }) => {
+    const words = catalogue[key];
+    return words
+      ? page.replace(at, (_m, before: string, after: string) => `${before}${escapeHtml(words)}${after}`)
+      : page;
+  }, out);
+}
 
 export const webPlugin = fp(async (app: FastifyInstance, opts: { images: ImageFiles; webDist: string }) => {
   const { images } = opts;
