@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
-import { atPath, expect, postListing, test } from "./fixtures.ts";
+import { atPath, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * The API out of reach while the pages stay: every `/api/` request aborted by the browser, as on a
@@ -9,7 +8,6 @@ import { atPath, expect, postListing, test } from "./fixtures.ts";
  * page comes back by itself once the API answers again.
  */
 
-const tag = () => randomBytes(3).toString("hex");
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
 
 test.describe("a bad network", () => {

@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
-import { expect, postListing, test } from "./fixtures.ts";
+import { expect, postListing, tag, test } from "./fixtures.ts";
 import { recordShifts, settledShifts } from "./layout-shifts.ts";
 
 /**
@@ -9,7 +8,6 @@ import { recordShifts, settledShifts } from "./layout-shifts.ts";
  * puts the bike back on sale. Fresh accounts and bike: other workers share the server.
  */
 
-const tag = () => randomBytes(3).toString("hex");
 /** "Booked by you — pay within", whatever the hold's length. */
 const BOOKED_BY_YOU = MSG.booking.heldByYou("").trim();
 

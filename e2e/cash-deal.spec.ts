@@ -1,15 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
-import { type Account, expect, postListing, test } from "./fixtures.ts";
+import { type Account, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * Cash at the meeting (issue 21): the seller marks a held booking paid in cash, the buyer, in their
  * own browser context, confirms it and reads a receipt that says cash. Each test makes its own
  * seller, bike and buyer: parallel workers share one server.
  */
-
-const tag = () => randomBytes(3).toString("hex");
 
 /** Books the bike as the buyer through the API (the booking form has its own tests). */
 async function book(buyer: Account, listingId: string) {

@@ -1,15 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
-import { atPath, DEMO, drawPhoto, expect, postListing, test } from "./fixtures.ts";
+import { atPath, DEMO, drawPhoto, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * A buyer finds a bike and judges it (issue 11): anyone can look, search and filters narrow the
  * list, the gallery walks by keyboard, the seller has a page. Each test posts its own bikes under
  * names no other test uses, so what it finds does not depend on the demo data or on other workers.
  */
-
-const tag = () => randomBytes(3).toString("hex");
 
 /** "৳1,32,000" → 132000. */
 const taka = (text: string) => Number(text.replace(/[^\d]/g, ""));

@@ -17,6 +17,35 @@ export const DEMO = {
 export type DemoRole = keyof typeof DEMO;
 
 /** An address no other test (or earlier run on the same data dir) has used. */
+/** A short random word that keeps one test's bikes and messages apart from another's. */
+export const tag = () => randomBytes(3).toString("hex");
+
+/** The phone and the laptop every screenshot spec shoots at. */
+export const SCREEN_SIZES = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+] as const;
+export const THEMES = ["light", "dark"] as const;
+
+/**
+ * Resolves once every image of the page has loaded; with `scroll`, after scrolling through the page so
+ * its lazy images load as they would for a reader (then back to the top): a full-page shot of grey
+ * boxes would hide what the photos do to the layout.
+ */
+export async function loadAllImages(page: Page, { scroll = true } = {}) {
+  if (scroll) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const step = page.viewportSize()!.height;
+    for (let y = 0; y < height; y += step) await page.mouse.wheel(0, step);
+  }
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
+    )
+    .toBe(true);
+  if (scroll) await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@e2e.motohaat.test`;
 }

@@ -1,11 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import type { ListingsPage } from "#shared/schemas/listings.ts";
-import { atPath, DEMO, expect, hydrated, postListing, test } from "./fixtures.ts";
+import { atPath, DEMO, expect, hydrated, postListing, tag, test } from "./fixtures.ts";
 
 /** Browsing bikes as a buyer, and the home page's advertised bikes. */
-
-const tag = () => randomBytes(3).toString("hex");
 
 test("a buyer picks a category from the drawer, opens a bike and sees all about it", async ({
   newAccount,

@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import type { ListingDetailResponse } from "#shared/schemas/listings.ts";
-import { atPath, drawPhoto, expect, postListing, test } from "./fixtures.ts";
+import { atPath, drawPhoto, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * The seller's side of listings: posting through the form, advertising, deleting. Each test makes
  * its own seller (and buyer): parallel workers share one server.
  */
-
-const tag = () => randomBytes(3).toString("hex");
 
 test.describe("a seller's listings", () => {
   test("a new seller posts a bike with every field and two photos through the form and finds it in My products", async ({

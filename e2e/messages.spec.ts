@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { TALK_MSG } from "#shared/talk-messages.ts";
-import { expect, postListing, test } from "./fixtures.ts";
+import { expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * Messages (issue 21): a buyer asks from a bike's page; the seller, in their own browser context
@@ -8,8 +7,6 @@ import { expect, postListing, test } from "./fixtures.ts";
  * conversation. Nothing is reloaded: the event stream brings each message. Each test makes its own
  * seller, bike and buyer: parallel workers share one server.
  */
-
-const tag = () => randomBytes(3).toString("hex");
 
 test("a buyer asks from a bike's page and the seller, in another browser, sees it and answers", async ({
   newAccount,

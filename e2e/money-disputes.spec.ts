@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { MONEY_MSG } from "#shared/money-messages.ts";
-import { bookBike, expect, payByCard, postListing, test } from "./fixtures.ts";
+import { bookBike, expect, payByCard, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * Issue 23, items 2 and 5 in the browser: a buyer who paid by card reports a problem instead of
  * confirming the handover and an admin refunds them with a note both read; an admin pays a seller what
  * is owed and the seller reads it on their statement. Booking and paying go through the API.
  */
-
-const tag = () => randomBytes(3).toString("hex");
 
 test.describe("the money after the payment", () => {
   // Two sign-ups, an upload and a payment come first, on a two-core machine.

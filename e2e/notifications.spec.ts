@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { MSG } from "#shared/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
-import { expect, postListing, test } from "./fixtures.ts";
+import { expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * Issue 21, notifications: a buyer books a seller's bike; the seller's email arrives through the real
@@ -12,7 +11,6 @@ import { expect, postListing, test } from "./fixtures.ts";
  * unsubscribe, and the seller's bell shows the booking. Fresh accounts: other workers share the server.
  */
 const mailDir = process.env.E2E_MAIL_DIR;
-const tag = () => randomBytes(3).toString("hex");
 
 async function mailTo(email: string, subject: string) {
   let found: Awaited<ReturnType<typeof simpleParser>> | undefined;

@@ -1,15 +1,12 @@
-import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { MSG } from "#shared/messages.ts";
-import { atPath, expect, postListing, test } from "./fixtures.ts";
+import { atPath, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * Booking, buyers, verification and reports across three people. Every test makes its own seller,
  * bikes and buyer through the API: parallel workers share one server, and a demo bike may be sold
  * by another test at any moment.
  */
-
-const tag = () => randomBytes(3).toString("hex");
 
 /**
  * Scrolls down a paged list until `target` shows up: other tests may have added rows above it. The

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
-import { type Account, atPath, expect, postListing, test } from "./fixtures.ts";
+import { type Account, atPath, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * Paying by card with the built-in test-mode processor (the server's default provider). Each test
@@ -11,7 +10,6 @@ import { type Account, atPath, expect, postListing, test } from "./fixtures.ts";
 
 type NewAccount = (role: "buyer" | "seller", name: string) => Promise<Account>;
 
-const tag = () => randomBytes(3).toString("hex");
 /** The Pay button names the amount: the bike's asking price, ৳1,50,000. */
 const PAY = MSG.payment.payAmount("৳1,50,000");
 

@@ -1,13 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
-import { atPath, expect, postListing, test } from "./fixtures.ts";
+import { atPath, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * On a phone a bike's actions sit far below its photos and facts: its price and main action stay at
  * the bottom of the screen until they are reached (issue 22, item 9).
  */
 
-const tag = () => randomBytes(3).toString("hex");
 const phone = { width: 360, height: 740 };
 
 test("on a phone, a bike's price and Book now stay on screen until its actions are reached", async ({

@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
 import type { Order } from "#shared/schemas/orders.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
-import { expect, postListing, test } from "./fixtures.ts";
+import { expect, postListing, tag, test } from "./fixtures.ts";
 
-const tag = () => randomBytes(3).toString("hex");
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
 
 test.describe("rating a seller", () => {

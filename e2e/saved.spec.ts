@@ -1,8 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
-import { expect, postListing, test } from "./fixtures.ts";
-
-const tag = () => randomBytes(3).toString("hex");
+import { expect, postListing, tag, test } from "./fixtures.ts";
 
 test.describe("saved bikes", () => {
   test.describe.configure({ timeout: 60_000 });

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { LISTING_FORMS_TEXT } from "#web/texts/listing-forms.ts";
 import { PLACES_TEXT } from "#web/texts/places.ts";
 import { inBangla } from "./bangla-texts.ts";
-import { expect, postListing, test } from "./fixtures.ts";
+import { expect, loadAllImages, postListing, SCREEN_SIZES, THEMES, tag, test } from "./fixtures.ts";
 
 /**
  * Issue 25's screenshots for a person to look at (test-results/screenshots, not kept in git): home, a
@@ -13,30 +12,11 @@ import { expect, postListing, test } from "./fixtures.ts";
  * than the screen (Bangla words are longer than English ones).
  */
 
-const WIDTHS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-const THEMES = ["light", "dark"] as const;
-const tag = () => randomBytes(3).toString("hex");
-
 const talk = inBangla(TALK_MSG);
 const forms = inBangla(LISTING_FORMS_TEXT).listingForms;
 const places = inBangla(PLACES_TEXT).places;
 
 test.use({ reducedMotion: "reduce", locale: "bn-BD" });
-
-async function allImagesLoaded(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const step = page.viewportSize()!.height;
-  for (let y = 0; y < height; y += step) await page.mouse.wheel(0, step);
-  await expect
-    .poll(() =>
-      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
-    )
-    .toBe(true);
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
 
 /** Nothing is wider than the screen: no sideways scrolling, no word cut off by the window's edge. */
 async function expectNoOverflow(page: Page) {
@@ -45,7 +25,7 @@ async function expectNoOverflow(page: Page) {
 }
 
 for (const theme of THEMES) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`Bangla pages at ${size.width}px, ${theme} theme`, async ({ newAccount }) => {
       const seller = await newAccount("seller", `করিম মোটরস ${tag()}`);
       const model = `Pulsar N160 ${tag()}`;
@@ -59,7 +39,7 @@ for (const theme of THEMES) {
       const shoot = async (page: Page, name: string) => {
         await expect(page.locator("html")).toHaveAttribute("lang", "bn");
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-        await allImagesLoaded(page);
+        await loadAllImages(page);
         await expectNoOverflow(page);
         await page.screenshot({
           path: `test-results/screenshots/bangla-${name}-${size.width}-${theme}.png`,

@@ -1,8 +1,17 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MSG } from "#shared/messages.ts";
 import { MONEY_MSG } from "#shared/money-messages.ts";
-import { bookBike, expect, payByCard, postListing, test } from "./fixtures.ts";
+import {
+  bookBike,
+  expect,
+  loadAllImages,
+  payByCard,
+  postListing,
+  SCREEN_SIZES,
+  THEMES,
+  tag,
+  test,
+} from "./fixtures.ts";
 
 /**
  * Issue 13's screens for a person to look at (test-results/screenshots, not kept in git): a bike's
@@ -12,26 +21,15 @@ import { bookBike, expect, payByCard, postListing, test } from "./fixtures.ts";
  * The assertions only make sure each shot shows the finished page, not a spinner.
  */
 
-const WIDTHS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-const THEMES = ["light", "dark"] as const;
-const tag = () => randomBytes(3).toString("hex");
-
 async function shoot(page: Page, name: string) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
-    )
-    .toBe(true);
+  await loadAllImages(page, { scroll: false });
   const { width } = page.viewportSize()!;
   const theme = await page.locator("html").getAttribute("data-theme");
   await page.screenshot({ path: `test-results/screenshots/${name}-${width}-${theme}.png`, fullPage: true });
 }
 
 for (const theme of THEMES) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`deal pages at ${size.width}px, ${theme} theme`, async ({
       newAccount,
       page: adminPage,

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MSG } from "#shared/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
-import { expect, postListing, test } from "./fixtures.ts";
+import { expect, loadAllImages, postListing, SCREEN_SIZES, THEMES, tag, test } from "./fixtures.ts";
 
 /**
  * Screenshots of issue 21's screens for a person to look at (test-results/screenshots, not kept in
@@ -10,24 +9,8 @@ import { expect, postListing, test } from "./fixtures.ts";
  * laptop, in both themes. The assertions only make sure each shot shows the finished page.
  */
 
-const WIDTHS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-const THEMES = ["light", "dark"] as const;
-
-const tag = () => randomBytes(3).toString("hex");
-
-async function allImagesLoaded(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
-    )
-    .toBe(true);
-}
-
 for (const theme of THEMES) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`talk and trust at ${size.width}px, ${theme} theme`, async ({ newAccount }) => {
       const seller = await newAccount("seller", `Karim ${tag()}`);
       const model = `Pulsar N160 ${tag()}`;
@@ -38,7 +21,7 @@ for (const theme of THEMES) {
         await page.addInitScript((t) => localStorage.setItem("motohaat-theme", t), theme);
       }
       const shoot = async (page: Page, name: string) => {
-        await allImagesLoaded(page);
+        await loadAllImages(page, { scroll: false });
         await page.screenshot({
           path: `test-results/screenshots/${name}-${size.width}-${theme}.png`,
           fullPage: true,

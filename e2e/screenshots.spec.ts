@@ -1,6 +1,14 @@
-import type { Page } from "@playwright/test";
 import type { ListingDetailResponse, ListingsPage } from "#shared/schemas/listings.ts";
-import { DEMO, expect, type PhotoFile, postListing, test } from "./fixtures.ts";
+import {
+  DEMO,
+  expect,
+  loadAllImages,
+  type PhotoFile,
+  postListing,
+  SCREEN_SIZES,
+  THEMES,
+  test,
+} from "./fixtures.ts";
 
 /**
  * Screenshots of the buyer's pages for a person to look at (test-results/screenshots, not kept in
@@ -8,33 +16,11 @@ import { DEMO, expect, type PhotoFile, postListing, test } from "./fixtures.ts";
  * make sure each shot shows the finished page, not a spinner.
  */
 
-const WIDTHS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-const THEMES = ["light", "dark"] as const;
-
 // A still carousel, so two shots of the same page compare.
 test.use({ reducedMotion: "reduce" });
 
-/**
- * Scrolls through the page so its lazy images load, as they would for a reader, and resolves once
- * every image has: a full-page shot of grey boxes would hide what the photos do to the layout.
- */
-async function loadAllImages(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const step = page.viewportSize()!.height;
-  for (let y = 0; y < height; y += step) await page.mouse.wheel(0, step);
-  await expect
-    .poll(() =>
-      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
-    )
-    .toBe(true);
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
 for (const theme of THEMES) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`buyer pages at ${size.width}px, ${theme} theme`, async ({ page, signInAs }) => {
       await page.setViewportSize(size);
       await page.addInitScript((t) => localStorage.setItem("motohaat-theme", t), theme);
@@ -71,7 +57,7 @@ for (const theme of THEMES) {
  * are the demo bike's own, so the shots show real drawings rather than test squares.
  */
 for (const theme of THEMES) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`find-and-judge pages at ${size.width}px, ${theme} theme`, async ({
       page,
       newAccount,

@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { MSG } from "#shared/messages.ts";
-import { type Account, expect, postListing, test } from "./fixtures.ts";
+import { type Account, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * The seller's side of a booking (issue 13): My buyers says which bike, who, where and in what state;
  * My products names the buyer; Release gives an unpaid bike back to the market. Every test makes its
  * own seller, bike and buyer: parallel workers share one server.
  */
-
-const tag = () => randomBytes(3).toString("hex");
 
 /** Books the bike as the buyer through the API (the booking form has its own tests). */
 async function book(buyer: Account, listingId: string, meetingLocation: string) {

@@ -1,12 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { atPath, consoleOf, expect, postListing, test } from "./fixtures.ts";
+import { atPath, consoleOf, expect, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * Public pages arrive rendered by the server (issue 22): readable with JavaScript off, then hydrated
  * by React with nothing in the console, after which they work as the single-page app.
  */
-
-const tag = () => randomBytes(3).toString("hex");
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });

@@ -7,7 +7,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { IntlMessageFormat } from "intl-messageformat";
 import Negotiator from "negotiator";
-import { messageArgument } from "#shared/format.ts";
 import bn from "#shared/i18n/bn.json" with { type: "json" };
 import { findMessage, type MessageKey } from "#shared/i18n/catalogue.ts";
 import {
@@ -18,6 +17,8 @@ import {
   type Locale,
   PAGE_LANGUAGE_HEADER,
 } from "#shared/i18n/locales.ts";
+import { type Sayer, sayText } from "#shared/i18n/say.ts";
+import { keptIn } from "#shared/kept.ts";
 
 type Catalogue = Partial<Record<MessageKey, string>>;
 const catalogues: Record<Exclude<Locale, "en">, Catalogue> = { bn };
@@ -52,24 +53,23 @@ export function answersIn(reply: FastifyReply, locale: Locale): FastifyReply {
 
 const compiled = new Map<string, IntlMessageFormat>();
 
+/** `locale`'s messages from its ICU catalogue, each compiled once by this process. */
+const sayerOf = (locale: Exclude<Locale, "en">): Sayer => ({
+  locale,
+  find: findMessage,
+  formatterOf(key) {
+    const message = catalogues[locale][key as MessageKey];
+    if (message === undefined) return undefined;
+    const format = keptIn(compiled, `${locale}:${key}`, () => new IntlMessageFormat(message, locale));
+    return (values) => String(format.format(values));
+  },
+});
+
 /**
  * A text of the English catalogue (a template's text too) in `locale`: the same message from that
  * language's catalogue, with the template's arguments. A text of no message (a card provider's own
  * words, a framework's) is returned as it is.
  */
 export function translate(text: string, locale: Locale): string {
-  if (locale === "en") return text;
-  const found = findMessage(text);
-  const message = found && catalogues[locale][found.key];
-  if (!found || message === undefined) return text;
-  const id = `${locale}:${found.key}`;
-  let format = compiled.get(id);
-  if (!format) {
-    format = new IntlMessageFormat(message, locale);
-    compiled.set(id, format);
-  }
-  const values = Object.fromEntries(
-    found.args.map((arg, i) => [i, messageArgument(arg, locale, (text) => translate(text, locale))]),
-  );
-  return String(format.format(values));
+  return locale === "en" ? text : sayText(text, sayerOf(locale));
 }

@@ -107,7 +107,10 @@ export const ConversationSchema = z.object({
   role: z.enum(["buyer", "seller"]),
   bike: ConversationBikeSchema,
   other: ConversationPersonSchema,
-  lastMessage: z.object({ body: z.string(), senderId: z.string(), sentAt: z.string() }).nullable(),
+  /** `offer`: it made, accepted or declined an offer, so its words are MotoHaat's (said in the reader's language). */
+  lastMessage: z
+    .object({ body: z.string(), senderId: z.string(), sentAt: z.string(), offer: z.boolean() })
+    .nullable(),
   unread: z.number().int(),
   updatedAt: z.string(),
 });

@@ -17,7 +17,7 @@ export function Logo({ className = "" }: { className?: string }) {
       </svg>
       <span className="text-lg sm:text-xl">
         {"Moto"}
-        <span className="text-orange-600 dark:text-orange-400">{"Haat"}</span>
+        <span className="text-orange-700 dark:text-orange-400">{"Haat"}</span>
       </span>
     </span>
   );

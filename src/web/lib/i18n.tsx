@@ -6,17 +6,21 @@
  * ICU catalogue by FormatJS's intl-messageformat (loaded only then, without its parser).
  */
 import type { IntlMessageFormat } from "intl-messageformat";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import {
-  formatDate,
-  formatDateTime,
-  formatNumber,
-  formatTaka,
-  messageArgument,
-  relocalise,
-} from "#shared/format.ts";
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import { formatDate, formatDateTime, formatNumber, formatTaka, relocalise } from "#shared/format.ts";
 import type { CompiledCatalogue, CompiledMessage } from "#shared/i18n/compile.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#shared/i18n/locales.ts";
+import { sayText } from "#shared/i18n/say.ts";
+import { keptIn } from "#shared/kept.ts";
 
 export type Language = {
   locale: Locale;
@@ -59,33 +63,17 @@ const formatters = new WeakMap<CompiledCatalogue, Map<string, IntlMessageFormat>
 /** Each language's proxies, by the tree they stand for and the key they sit at. */
 const trees = new WeakMap<Language, WeakMap<object, Map<string, object>>>();
 
-function keptFormatters(language: Language): Map<string, IntlMessageFormat> {
-  let kept = formatters.get(language.messages);
-  if (!kept) {
-    kept = new Map();
-    formatters.set(language.messages, kept);
-  }
-  return kept;
-}
-
 /** The compiled message at `key`, only the catalogue's own (never an Object.prototype member's name). */
 const messageAt = (language: Language, key: string): CompiledMessage | undefined =>
   Object.hasOwn(language.messages, key) ? language.messages[key] : undefined;
 
 /** The proxies of `tree` in `language`, by the key it sits at (a tree is read at one place, in practice). */
-function keptTrees(language: Language, tree: object): Map<string, object> {
-  let byTree = trees.get(language);
-  if (!byTree) {
-    byTree = new WeakMap();
-    trees.set(language, byTree);
-  }
-  let kept = byTree.get(tree);
-  if (!kept) {
-    kept = new Map();
-    byTree.set(tree, kept);
-  }
-  return kept;
-}
+const keptTrees = (language: Language, tree: object): Map<string, object> =>
+  keptIn(
+    keptIn(trees, language, () => new WeakMap()),
+    tree,
+    () => new Map(),
+  );
 
 /** A template's argument in `locale`: our dates and taka amounts written again. */
 function argumentIn(arg: unknown, locale: Locale): unknown {
@@ -98,26 +86,29 @@ function argumentIn(arg: unknown, locale: Locale): unknown {
  * provider's) as it is.
  */
 export function sayIn(text: string, language: Language): string {
-  if (language.locale === DEFAULT_LOCALE || !language.find) return text;
-  const found = language.find(text);
-  const message = found && messageAt(language, found.key);
-  if (!found || message === undefined) return text;
-  const args = found.args.map((arg) =>
-    messageArgument(arg, language.locale, (inner) => sayIn(inner, language)),
-  );
-  return format(language, found.key, message, args);
+  const { find } = language;
+  if (!find) return text;
+  return sayText(text, {
+    locale: language.locale,
+    find,
+    formatterOf(key) {
+      const message = messageAt(language, key);
+      return message === undefined
+        ? undefined
+        : (values) => format(language, key, message, Object.values(values));
+    },
+  });
 }
 
 function format(language: Language, key: string, message: CompiledMessage, args: unknown[]): string {
   if (typeof message === "string" || !language.Formatter) return String(message);
-  const kept = keptFormatters(language);
-  const id = `${language.locale}:${key}`;
-  let formatter = kept.get(id);
-  if (!formatter) {
-    formatter = new language.Formatter(message, language.locale);
-    kept.set(id, formatter);
-  }
-  const values = Object.fromEntries(args.map((arg, i) => [i, argumentIn(arg, language.locale)]));
+  const { Formatter, locale } = language;
+  const formatter = keptIn(
+    keptIn(formatters, language.messages, () => new Map()),
+    `${locale}:${key}`,
+    () => new Formatter(message, locale),
+  );
+  const values = Object.fromEntries(args.map((arg, i) => [i, argumentIn(arg, locale)]));
   return String(formatter.format(values as Record<string, string | number>));
 }
 
@@ -175,6 +166,16 @@ export function sayNow(text: string): string {
   return sayIn(text, shownLanguage);
 }
 
+/** Runs `work` when the browser is idle (at the latest after 2 s), or soon where it cannot say. */
+function whenIdle(work: () => void): { cancel(): void } {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(work, { timeout: 2000 });
+    return { cancel: () => cancelIdleCallback(id) };
+  }
+  const id = setTimeout(work, 0);
+  return { cancel: () => clearTimeout(id) };
+}
+
 type LanguageContextValue = { language: Language; setLanguage(language: Language): void };
 
 const LanguageContext = createContext<LanguageContextValue>({ language: ENGLISH, setLanguage() {} });
@@ -197,13 +198,23 @@ export function LanguageProvider({
     // A page rendered on the server brought only the messages it used: the rest, for what comes next.
     if (!language.partial) return;
     let current = true;
-    void loadLanguage(language.locale).then(
-      (whole) => current && setLanguage({ ...whole, messages: { ...language.messages, ...whole.messages } }),
-      // Offline: what the page has stays; the next choice or visit tries again.
-      () => undefined,
+    // Nothing on screen needs it (the page's own messages came with it): fetched once the browser is
+    // idle, and the page drawn again with it in a transition, which yields to the browser every few
+    // milliseconds (every text of the page is read again: in one task, ~0.3 s on a slow phone).
+    const idle = whenIdle(() =>
+      loadLanguage(language.locale).then(
+        (whole) =>
+          current &&
+          startTransition(() =>
+            setLanguage({ ...whole, messages: { ...language.messages, ...whole.messages } }),
+          ),
+        // Offline: what the page has stays; the next choice or visit tries again.
+        () => undefined,
+      ),
     );
     return () => {
       current = false;
+      idle.cancel();
     };
   }, [language, onChange]);
   const value = useMemo(() => ({ language, setLanguage }), [language]);

@@ -81,7 +81,7 @@ describe("messages", () => {
         role: "buyer",
         bike: { id: listing.id, model: "Yamaha FZS V3", price: 150_000, state: "available" },
         other: { id: seller.user.id, name: "Selim Seller" },
-        lastMessage: { body: "Are the papers clear?", senderId: buyer.user.id },
+        lastMessage: { body: "Are the papers clear?", senderId: buyer.user.id, offer: false },
         unread: 0,
       });
       expect(mine!.bike.photo?.src).toMatch(/^\/images\//);

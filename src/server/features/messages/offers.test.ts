@@ -81,6 +81,12 @@ describe("offers", () => {
       cookie: seller.cookie,
     });
     expect(conversation.json().conversation.offer).toMatchObject({ id: made.id, status: "pending" });
+    // The list's preview says its words are MotoHaat's: a Bangla reader reads them in Bangla.
+    const list = await call(t.app, { method: "GET", url: "/api/conversations", cookie: seller.cookie });
+    expect(list.json().items[0].lastMessage).toMatchObject({
+      body: TALK_MSG.offer.made("৳1,30,000"),
+      offer: true,
+    });
     const [told] = await t.app.db
       .select({ data: notifications.data })
       .from(notifications)

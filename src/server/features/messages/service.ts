@@ -192,6 +192,7 @@ function summaryColumns(userId: string) {
     lastBody: messages.body,
     lastSenderId: messages.senderId,
     lastSentAt: messages.createdAt,
+    lastIsOffer: sql<boolean>`${messages.offerId} is not null`,
     unread: unreadOf(userId),
     ...bikeColumns(),
   };
@@ -233,7 +234,12 @@ function toConversation(r: SummaryRow, userId: string, other: Conversation["othe
     lastMessage:
       r.lastBody === null
         ? null
-        : { body: r.lastBody, senderId: r.lastSenderId!, sentAt: r.lastSentAt!.toISOString() },
+        : {
+            body: r.lastBody,
+            senderId: r.lastSenderId!,
+            sentAt: r.lastSentAt!.toISOString(),
+            offer: r.lastIsOffer,
+          },
     unread: r.unread,
     updatedAt: r.lastMessageAt.toISOString(),
   };

@@ -8,7 +8,7 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useFormat, useTexts } from "#web/lib/i18n.tsx";
+import { useFormat, useSay, useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useConversations } from "./api/conversations.ts";
@@ -24,6 +24,7 @@ function ConversationRow({
   const last = c.lastMessage;
   const msg = useTexts(TALK_MSG).conversation;
   const format = useFormat();
+  const say = useSay();
   return (
     <Link
       to={paths.dashboard.conversation.getHref(c.id)}
@@ -45,7 +46,8 @@ function ConversationRow({
         {last ? (
           <p className={`truncate text-sm ${c.unread > 0 ? "font-semibold" : "text-base-content/80"}`}>
             {last.senderId === myId ? `${msg.you}: ` : ""}
-            {last.body}
+            {/* An offer's message is the catalogue's words: said in the page's language (as in the conversation). */}
+            {last.offer ? say(last.body) : last.body}
           </p>
         ) : null}
       </div>

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Listing } from "#shared/schemas/listings.ts";
 import type { Conversation, ConversationDetail, Message, Offer } from "#shared/schemas/messages.ts";
 import { TALK_MSG } from "#shared/talk-messages.ts";
+import { LanguageProvider, loadLanguage } from "#web/lib/i18n.tsx";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
@@ -37,7 +38,12 @@ const summary: Conversation = {
   role: "buyer",
   bike,
   other: { id: "u-seller", name: "Selim Seller", photo: null },
-  lastMessage: { body: "Yes, papers are clear", senderId: "u-seller", sentAt: "2026-05-01T10:00:00.000Z" },
+  lastMessage: {
+    body: "Yes, papers are clear",
+    senderId: "u-seller",
+    sentAt: "2026-05-01T10:00:00.000Z",
+    offer: false,
+  },
   unread: 2,
   updatedAt: "2026-05-01T10:00:00.000Z",
 };
@@ -73,6 +79,40 @@ describe("the conversations list", () => {
     expect(within(link).getByText("Selim Seller")).toBeInTheDocument();
     expect(within(link).getByText("Yes, papers are clear")).toBeInTheDocument();
     expect(within(link).getByText(TALK_MSG.conversation.unread(2))).toBeInTheDocument();
+  });
+
+  it("in Bangla, says an offer's last line in Bangla and a person's words as written", async () => {
+    const bn = await loadLanguage("bn");
+    const offered = TALK_MSG.offer.made("৳1,30,000");
+    mockApi({
+      ...signedInAs(buyer),
+      "GET /api/conversations": () => ({
+        body: {
+          items: [
+            { ...summary, lastMessage: { ...summary.lastMessage, body: offered, offer: true } },
+            // Someone who typed the very words of an offer: theirs, not ours.
+            { ...summary, id: "c-2", lastMessage: { ...summary.lastMessage, body: offered, offer: false } },
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderRoutes(
+      [
+        {
+          path: "/dashboard/messages",
+          element: (
+            <LanguageProvider initial={bn}>
+              <ConversationsPage />
+            </LanguageProvider>
+          ),
+        },
+      ],
+      "/dashboard/messages",
+    );
+    const [offer, typed] = await screen.findAllByRole("link", { name: /Yamaha FZS V3/ });
+    expect(within(offer!).getByText("প্রস্তাব ৳১,৩০,০০০")).toBeInTheDocument();
+    expect(within(typed!).getByText(offered)).toBeInTheDocument();
   });
 
   it("says when there are none", async () => {
