@@ -91,6 +91,10 @@ export const MONEY_MSG = {
     buyerRefunded: (amount: string) =>
       `Refunded — ${amount} goes back to your card. Your bank may take a few working days to show it.`,
     sellerRefunded: (amount: string) => `Refunded — an admin gave the buyer's ${amount} back.`,
+    buyerRefunding: (amount: string) =>
+      `Being refunded — an admin decided to give your ${amount} back. MotoHaat is asking the card provider; we will tell you when it is done.`,
+    sellerRefunding: (amount: string) =>
+      `Being refunded — an admin decided to give the buyer's ${amount} back.`,
     buyerReleased: "Released — an admin sent the money to the seller.",
     sellerReleased: "Released — an admin sent the money to your earnings.",
     adminNote: (note: string) => `Admin's note: ${note}`,

@@ -1,4 +1,4 @@
-import { type MessageKey, messageAt, templatePattern } from "#shared/i18n/catalogue.ts";
+import { findMessage, type MessageKey, messageAt } from "#shared/i18n/catalogue.ts";
 
 export { type MessageKey, messageAt };
 
@@ -218,39 +218,21 @@ export const PROBLEM_CODES: readonly ProblemCodeInfo[] = [
   ),
 ];
 
-type Index = {
-  exact: Map<string, ProblemCode>;
-  templates: { pattern: RegExp; code: ProblemCode }[];
-  statuses: Map<ProblemCode, readonly number[]>;
-};
-let index: Index | undefined;
+let statuses: Map<ProblemCode, readonly number[]> | undefined;
 
-/** Built on first use (the browser imports this file for its types and never needs it). */
-function built(): Index {
-  if (index) return index;
-  const built: Index = { exact: new Map(), templates: [], statuses: new Map() };
-  for (const info of PROBLEM_CODES) {
-    built.statuses.set(info.code, info.status);
-    if (!info.key) continue;
-    const message = messageAt(info.key);
-    if (typeof message === "string") built.exact.set(message, info.code);
-    else
-      built.templates.push({
-        pattern: templatePattern(message as (...args: string[]) => string),
-        code: info.code,
-      });
-  }
-  index = built;
-  return built;
-}
-
-/** The code of a problem whose detail is this message of MSG (a template's text too); else undefined. */
+/**
+ * The code of a problem whose detail is this message of MSG (a template's text too); else undefined.
+ * The message is found as the translations find it (`findMessage`: one index of every text).
+ */
 export function codeOf(detail: string): ProblemCode | undefined {
-  const { exact, templates } = built();
-  return exact.get(detail) ?? templates.find((t) => t.pattern.test(detail))?.code;
+  const key = findMessage(detail)?.key;
+  if (key === undefined || !Object.hasOwn(MESSAGE_PROBLEMS, key)) return undefined;
+  return renamed[key] ?? (key as ProblemCode);
 }
 
 /** The statuses a problem with this code is sent with (none for an unknown code). */
 export function statusesOf(code: string): readonly number[] {
-  return built().statuses.get(code as ProblemCode) ?? [];
+  // Built on first use (the browser imports this file for its types and never needs it).
+  statuses ??= new Map(PROBLEM_CODES.map((info) => [info.code, info.status]));
+  return statuses.get(code as ProblemCode) ?? [];
 }

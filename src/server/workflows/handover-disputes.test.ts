@@ -70,6 +70,7 @@ describe("a disputed handover", () => {
       decision: null,
       decidedAt: null,
       note: null,
+      refundedAt: null,
     });
     expect(await noticesOf(t.app, seller.user.id, "handoverDisputed")).toEqual([
       {
@@ -208,6 +209,7 @@ describe("a disputed handover", () => {
       decision: "refund",
       decidedAt: expect.any(String),
       note: NOTE,
+      refundedAt: expect.any(String),
     });
     expect((await openDisputes(t.app, admin.cookie)).map((d) => d.orderId)).not.toContain(order.id);
 

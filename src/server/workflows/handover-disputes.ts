@@ -87,6 +87,8 @@ export async function listHandoverDisputes(
         decision: r.decision,
         decidedAt: r.decidedAt?.toISOString() ?? null,
         note: r.note,
+        // The list holds open disputes and refunds decided but not yet made: none refunded.
+        refundedAt: null,
       }),
       messages: lines.get(talks.get(pairKey(r)) ?? "") ?? [],
     })),

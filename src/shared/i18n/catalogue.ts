@@ -73,15 +73,16 @@ function indexed(): TextIndex {
       if (!index.exact.has(message)) index.exact.set(message, key);
     } else {
       const template = message as (...args: string[]) => string;
+      const pattern = templatePattern(template);
       fixed.set(key, template(...Array.from({ length: template.length }, () => "")).length);
       // A template that says one thing differently (`1 hour`, not `1 hours`) is found by that text too.
       const one = (message as (...args: number[]) => string)(
         ...Array.from({ length: template.length }, () => 1),
       );
-      if (!index.exact.has(one) && !templatePattern(template).test(one)) {
+      if (!index.exact.has(one) && !pattern.test(one)) {
         index.singulars.set(one, { key, args: Array.from({ length: template.length }, () => "1") });
       }
-      index.templates.push({ pattern: templatePattern(template), key });
+      index.templates.push({ pattern, key });
     }
   }
   index.templates.sort((a, b) => fixed.get(b.key)! - fixed.get(a.key)!);

@@ -111,6 +111,11 @@ export const HandoverDisputeSchema = z.object({
   decision: z.enum(["refund", "release"]).nullable(),
   decidedAt: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * When the card provider gave the money back. A refund is decided first and made after (decision
+   * 028): until then — a provider outage, an admin's retry — the money is still on its way.
+   */
+  refundedAt: z.string().nullable(),
 });
 export type HandoverDispute = z.infer<typeof HandoverDisputeSchema>;
 

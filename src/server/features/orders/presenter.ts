@@ -61,7 +61,8 @@ export function orderColumns() {
     // The buyer's dispute of the handover, if any (one per order): one object, its times as text.
     dispute: sql<DisputeRow | null>`(select json_build_object(
         'reason', d.reason, 'description', d.description, 'openedAt', d.opened_at,
-        'decision', d.decision, 'decidedAt', d.decided_at, 'note', d.note)
+        'decision', d.decision, 'decidedAt', d.decided_at, 'note', d.note,
+        'refundedAt', (select p.refunded_at from ${payments} p where p.order_id = d.order_id))
       from ${handoverDisputes} d where d.order_id = ${orders}.${sql.identifier("id")})`,
     // The bike's seller's phone, for the buyer (toOrder shows it only while the order is live). Aliased
     // tables: a select of one table names its columns bare, and `orders` has a phone of its own.
@@ -137,9 +138,10 @@ export type OrderRow = {
 };
 
 /** A handover dispute as `orderColumns` reads it: JSON, so its times are text. */
-type DisputeRow = Omit<HandoverDispute, "openedAt" | "decidedAt"> & {
+type DisputeRow = Omit<HandoverDispute, "openedAt" | "decidedAt" | "refundedAt"> & {
   openedAt: string;
   decidedAt: string | null;
+  refundedAt: string | null;
 };
 
 const isoOf = (text: string) => new Date(text).toISOString();
@@ -153,6 +155,7 @@ export function toHandoverDispute(d: DisputeRow): HandoverDispute {
     decision: d.decision,
     decidedAt: d.decidedAt === null ? null : isoOf(d.decidedAt),
     note: d.note,
+    refundedAt: d.refundedAt === null ? null : isoOf(d.refundedAt),
   };
 }
 

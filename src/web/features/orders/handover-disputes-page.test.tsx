@@ -27,6 +27,7 @@ const dispute: HandoverDisputeItem = {
     decision: null,
     decidedAt: null,
     note: null,
+    refundedAt: null,
   },
   messages: [
     {

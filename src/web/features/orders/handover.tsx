@@ -47,9 +47,19 @@ export function DisputeState({
     );
   }
   const refunded = dispute.decision === "refund";
+  // Decided is not done: the provider may not have given the money back yet (an outage, a retry).
+  const refunding = refunded && dispute.refundedAt === null;
   const words = {
-    buyer: refunded ? money.buyerRefunded(amount) : money.buyerReleased,
-    seller: refunded ? money.sellerRefunded(amount) : money.sellerReleased,
+    buyer: refunding
+      ? money.buyerRefunding(amount)
+      : refunded
+        ? money.buyerRefunded(amount)
+        : money.buyerReleased,
+    seller: refunding
+      ? money.sellerRefunding(amount)
+      : refunded
+        ? money.sellerRefunded(amount)
+        : money.sellerReleased,
   };
   return (
     <div className="flex flex-col gap-1">

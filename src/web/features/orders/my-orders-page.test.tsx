@@ -252,6 +252,7 @@ describe("My orders", () => {
               decision: null,
               decidedAt: null,
               note: null,
+              refundedAt: null,
             },
           },
         };
@@ -290,7 +291,22 @@ describe("My orders", () => {
           decision: "refund",
           decidedAt: "2026-02-06T10:00:00.000Z",
           note: "The papers did not match.",
+          refundedAt: null,
         },
+      },
+    };
+    // Decided, the card provider not yet done (an outage): on its way, not "Refunded".
+    const pending = renderRoutes(routes, "/dashboard/myorders");
+    const waiting = await screen.findByRole("article", { name: "Yamaha FZS" });
+    expect(within(waiting).getByText(MONEY_MSG.dispute.buyerRefunding("৳1,50,000"))).toBeInTheDocument();
+    expect(within(waiting).queryByText(MONEY_MSG.dispute.buyerRefunded("৳1,50,000"))).not.toBeInTheDocument();
+    pending.unmount();
+
+    current = {
+      ...current,
+      handover: {
+        ...current.handover!,
+        dispute: { ...current.handover!.dispute!, refundedAt: "2026-02-06T10:01:00.000Z" },
       },
     };
     renderRoutes(routes, "/dashboard/myorders");

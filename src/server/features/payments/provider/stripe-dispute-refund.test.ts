@@ -92,6 +92,11 @@ describe("a disputed handover refunded through Stripe", () => {
       ),
     ).toEqual(["received"]);
     expect(await decidedNotices(buyer.user.id)).toEqual([]);
+    // The buyer's order says it is decided but the money is not back yet.
+    const buyersDispute = async () =>
+      (await call(t.app, { method: "GET", url: `/api/orders/${order.id}`, cookie: buyer.cookie })).json()
+        .order.handover.dispute;
+    expect(await buyersDispute()).toMatchObject({ decision: "refund", refundedAt: null });
     // The admins still see it, decided, to ask again.
     const listed = async () =>
       (await call(t.app, { method: "GET", url: "/api/admin/handover-disputes", cookie: admin.cookie }))
@@ -113,6 +118,7 @@ describe("a disputed handover refunded through Stripe", () => {
       ),
     ).toEqual(["received", "refunded"]);
     expect(await decidedNotices(buyer.user.id)).toHaveLength(1);
+    expect(await buyersDispute()).toMatchObject({ decision: "refund", refundedAt: expect.any(String) });
     expect(await listed()).toBeUndefined();
 
     // Once refunded, asking again changes nothing.
