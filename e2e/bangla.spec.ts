@@ -66,6 +66,26 @@ test("the switch changes the page at once and is remembered, rendered so by the 
   expect(lines).toEqual([]);
 });
 
+test("on the FAQ, the switch brings the Bangla edition; a Bangla FAQ opened afresh hydrates quietly", async ({
+  page,
+}) => {
+  const lines = consoleOf(page);
+  await page.goto("/faq");
+  await hydrated(page);
+  await expect(page.getByText("How does booking a bike work?")).toBeVisible();
+  // Only the English edition came with the page: the Bangla one loads when chosen.
+  await page.getByRole("button", { name: "বাংলা" }).click();
+  await expect(page.getByText("বাইক বুক করা কীভাবে কাজ করে?")).toBeVisible();
+  await expect(page.getByText("How does booking a bike work?")).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByText("বাইক বুক করা কীভাবে কাজ করে?")).toBeVisible();
+  await hydrated(page);
+  await page.getByText("বাইক বুক করা কীভাবে কাজ করে?").click();
+  await page.waitForLoadState("networkidle");
+  expect(lines).toEqual([]);
+});
+
 test("a signed-in person's choice follows them to another device", async ({
   browser,
   baseURL,

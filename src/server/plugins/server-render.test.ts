@@ -448,6 +448,20 @@ describe("public pages rendered on the server", () => {
       expect(titleOf((await page(`/products/productdetails/${bike.id}`)).body)).toMatch(/ · MotoHaat$/);
     });
 
+    it("renders a content page in its language's edition, loaded for the render", async () => {
+      for (const round of [1, 2]) {
+        // The FAQ's first question in each edition (src/web/features/content/faq-items*.ts).
+        const [english, bangla] = ["How does booking a bike work?", "বাইক বুক করা কীভাবে কাজ করে?"];
+        const faq = textOf((await inBangla("/faq")).body);
+        expect(faq, `round ${round}`).toContain(bangla);
+        expect(faq).not.toContain(english);
+        const faqInEnglish = textOf((await page("/faq")).body);
+        expect(faqInEnglish).toContain(english);
+        expect(faqInEnglish).not.toContain(bangla);
+        expect(textOf((await inBangla("/terms")).body)).toContain("MotoHaat-এ পুরোনো মোটরবাইক কেনাবেচার নিয়ম");
+      }
+    });
+
     it("sends with a Bangla page only the Bangla messages its render used, compiled", async () => {
       const { language } = stateOf((await inBangla("/faq")).body);
       expect(language?.locale).toBe("bn");

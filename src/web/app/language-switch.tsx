@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES, type Locale } from "#shared/i18n/locales.ts";
 import type { MeResponse } from "#shared/schemas/auth.ts";
 import { api, setApiLanguage } from "#web/lib/api-client.ts";
@@ -25,7 +25,9 @@ export function LanguageSwitch() {
   const showIn = useCallback(
     (loaded: Language) => {
       setApiLanguage(loaded.locale, (text) => sayIn(text, loaded));
-      setLanguage(loaded);
+      // In a transition: a page whose words in that language still load (a content page's edition)
+      // stays on screen as it is until they have come, rather than giving way to a fallback.
+      startTransition(() => setLanguage(loaded));
       void queryClient.invalidateQueries();
     },
     [setLanguage, queryClient],

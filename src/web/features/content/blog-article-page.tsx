@@ -2,11 +2,11 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useFormat, useLocale, useTexts } from "#web/lib/i18n.tsx";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
-import { findArticle } from "./articles.ts";
+import { ARTICLES, findArticle } from "./articles.ts";
 import { Blocks } from "./blocks-view.tsx";
-import { articlesIn } from "./editions.ts";
+import { ARTICLE_EDITIONS, useEdition } from "./editions.ts";
 
 function BackToBlog({ label }: { label: string }) {
   return (
@@ -23,7 +23,7 @@ export default function BlogArticlePage() {
   const texts = useTexts(CONTENT_PAGES_TEXT).contentPages;
   const T = texts.article;
   const format = useFormat();
-  const articles = articlesIn(useLocale());
+  const articles = useEdition({ en: ARTICLES, ...ARTICLE_EDITIONS });
   const article = findArticle(slug, articles);
   usePageTitle(article ? T.title(article.title) : T.notFoundTitle, {
     notFound: !article,

@@ -2,9 +2,10 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useFormat, useLocale, useTexts } from "#web/lib/i18n.tsx";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
-import { articlesIn } from "./editions.ts";
+import { ARTICLES } from "./articles.ts";
+import { ARTICLE_EDITIONS, useEdition } from "./editions.ts";
 
 /** `/blog`: every article as a card, newest first, in the page's language. */
 export default function BlogPage() {
@@ -12,7 +13,9 @@ export default function BlogPage() {
   const T = texts.blog;
   const format = useFormat();
   usePageTitle(T.title, { description: T.description });
-  const articles = [...articlesIn(useLocale())].sort((a, b) => b.date.localeCompare(a.date));
+  const articles = [...useEdition({ en: ARTICLES, ...ARTICLE_EDITIONS })].sort((a, b) =>
+    b.date.localeCompare(a.date),
+  );
 
   return (
     <div className="mx-auto w-full max-w-[1440px] px-4 py-8 sm:px-6 sm:py-12 lg:px-8">

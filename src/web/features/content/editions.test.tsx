@@ -10,7 +10,7 @@ import { ARTICLES_BN } from "./articles-bn.ts";
 import { type Block, type Inline, type Rich, wordCount } from "./blocks.ts";
 import BlogArticlePage from "./blog-article-page.tsx";
 import BlogPage from "./blog-page.tsx";
-import { articlesIn, faqGroupsIn, legalDocsIn } from "./editions.ts";
+import { ARTICLE_EDITIONS, editionIn, FAQ_EDITIONS, LEGAL_EDITIONS } from "./editions.ts";
 import { FAQ_GROUPS } from "./faq-items.ts";
 import { FAQ_GROUPS_BN } from "./faq-items-bn.ts";
 import FaqPage from "./faq-page.tsx";
@@ -207,15 +207,22 @@ describe("the Bangla edition of the legal pages (legal-bn.ts)", () => {
 });
 
 describe("the pages show the edition of their language", () => {
-  it("has an edition for every language MotoHaat speaks, English's being the English texts", () => {
+  it("has an edition for every language MotoHaat speaks, English's being the English texts, at once", async () => {
+    const articles = { en: ARTICLES, ...ARTICLE_EDITIONS };
+    const faq = { en: FAQ_GROUPS, ...FAQ_EDITIONS };
+    const legal = { en: LEGAL_DOCS, ...LEGAL_EDITIONS };
     for (const locale of LOCALES) {
-      expect(articlesIn(locale).length, locale).toBe(ARTICLES.length);
-      expect(faqGroupsIn(locale).length, locale).toBe(FAQ_GROUPS.length);
-      expect(legalDocsIn(locale).length, locale).toBe(LEGAL_DOCS.length);
+      expect((await editionIn(articles, locale)).length, locale).toBe(ARTICLES.length);
+      expect((await editionIn(faq, locale)).length, locale).toBe(FAQ_GROUPS.length);
+      expect((await editionIn(legal, locale)).length, locale).toBe(LEGAL_DOCS.length);
     }
-    expect(articlesIn("en")).toBe(ARTICLES);
-    expect(faqGroupsIn("en")).toBe(FAQ_GROUPS);
-    expect(legalDocsIn("en")).toBe(LEGAL_DOCS);
+    expect(editionIn(articles, "en")).toBe(ARTICLES);
+    expect(editionIn(faq, "en")).toBe(FAQ_GROUPS);
+    expect(editionIn(legal, "en")).toBe(LEGAL_DOCS);
+    // Another language's, once loaded, is read at once too (a page shown again does not suspend).
+    expect(editionIn(articles, "bn")).toBe(ARTICLES_BN);
+    expect(editionIn(faq, "bn")).toBe(FAQ_GROUPS_BN);
+    expect(editionIn(legal, "bn")).toBe(LEGAL_DOCS_BN);
   });
 
   /** A Bangla page without its catalogue: the content is the edition's, the frame's words English. */
@@ -240,37 +247,37 @@ describe("the pages show the edition of their language", () => {
     );
   }
 
-  it("lists the Bangla articles on the blog, dated in Bangla", () => {
+  it("lists the Bangla articles on the blog, dated in Bangla", async () => {
     renderInBangla("/blog");
     const first = ARTICLES_BN[0]!;
-    const card = screen
-      .getAllByRole("article")
-      .find((c) => within(c).queryByRole("heading", { name: first.title }))!;
+    const card = (await screen.findAllByRole("article")).find((c) =>
+      within(c).queryByRole("heading", { name: first.title }),
+    )!;
     expect(within(card).getByText(first.summary)).toBeInTheDocument();
     expect(card.querySelector("time")?.textContent).toMatch(/[০-৯]/);
   });
 
-  it("shows an article in Bangla, with the other Bangla articles below it", () => {
+  it("shows an article in Bangla, with the other Bangla articles below it", async () => {
     const [first, second] = ARTICLES_BN;
     renderInBangla(`/blog/${first!.slug}`);
-    expect(screen.getByRole("heading", { level: 1, name: first!.title })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: first!.title })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: second!.title })).toHaveAttribute(
       "href",
       `/blog/${second!.slug}`,
     );
   });
 
-  it("asks and answers the FAQ's questions in Bangla", () => {
+  it("asks and answers the FAQ's questions in Bangla", async () => {
     renderInBangla("/faq");
     const item = FAQ_GROUPS_BN[0]!.items[1]!;
-    expect(screen.getByRole("region", { name: FAQ_GROUPS_BN[0]!.title })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: FAQ_GROUPS_BN[0]!.title })).toBeInTheDocument();
     expect(screen.getByText(item.question).closest("details")).toHaveAttribute("id", item.id);
   });
 
-  it("shows the privacy policy in Bangla, with the other two policies linked by their Bangla names", () => {
+  it("shows the privacy policy in Bangla, with the other two policies linked by their Bangla names", async () => {
     renderInBangla("/privacy");
     const [terms, privacy, cookies] = LEGAL_DOCS_BN;
-    expect(screen.getByRole("heading", { level: 1, name: privacy!.title })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: privacy!.title })).toBeInTheDocument();
     const others = screen.getByRole("navigation");
     expect(within(others).getByRole("link", { name: terms!.title })).toHaveAttribute("href", "/terms");
     expect(within(others).getByRole("link", { name: cookies!.title })).toHaveAttribute("href", "/cookies");

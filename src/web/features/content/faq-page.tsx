@@ -1,8 +1,9 @@
 import { usePageTitle } from "#web/components/page-title.tsx";
-import { useLocale, useTexts } from "#web/lib/i18n.tsx";
+import { useTexts } from "#web/lib/i18n.tsx";
 import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
 import { Blocks } from "./blocks-view.tsx";
-import { faqGroupsIn } from "./editions.ts";
+import { FAQ_EDITIONS, useEdition } from "./editions.ts";
+import { FAQ_GROUPS } from "./faq-items.ts";
 
 /**
  * `/faq`: questions grouped by audience, in the page's language. Native <details>/<summary> gives
@@ -11,7 +12,7 @@ import { faqGroupsIn } from "./editions.ts";
 export default function FaqPage() {
   const T = useTexts(CONTENT_PAGES_TEXT).contentPages.faq;
   usePageTitle(T.title, { description: T.description });
-  const groups = faqGroupsIn(useLocale());
+  const groups = useEdition({ en: FAQ_GROUPS, ...FAQ_EDITIONS });
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">

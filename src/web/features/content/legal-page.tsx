@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
-import { useFormat, useLocale, useTexts } from "#web/lib/i18n.tsx";
+import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
 import { Blocks } from "./blocks-view.tsx";
-import { legalDocsIn } from "./editions.ts";
-import { findLegalDoc } from "./legal.ts";
+import { LEGAL_EDITIONS, useEdition } from "./editions.ts";
+import { findLegalDoc, LEGAL_DOCS } from "./legal.ts";
 
 /**
  * `/terms`, `/privacy`, `/cookies`: one legal page in the page's language, chosen by the path, with
@@ -14,7 +14,7 @@ export default function LegalPage() {
   const { pathname } = useLocation();
   const T = useTexts(CONTENT_PAGES_TEXT).contentPages.legal;
   const format = useFormat();
-  const docs = legalDocsIn(useLocale());
+  const docs = useEdition({ en: LEGAL_DOCS, ...LEGAL_EDITIONS });
   // The router sends only these three paths here; the first is a fallback that never shows.
   const doc = findLegalDoc(pathname, docs) ?? docs[0]!;
   usePageTitle(T.title(doc.title));
