@@ -26,6 +26,7 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PAGES = process.env.BENCH_WEB_PAGES !== "false";
 /** Issue 25, item 6: the targets hold in both languages; BENCH_WEB_LANGUAGES=en measures English only. */
 const LANGUAGES = (process.env.BENCH_WEB_LANGUAGES ?? "en,bn").split(",").filter(isLocale);
+if (LANGUAGES.length === 0) throw new Error("BENCH_WEB_LANGUAGES names no language MotoHaat speaks (en, bn)");
 
 const TARGETS = { performance: 97, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;

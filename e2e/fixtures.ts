@@ -16,7 +16,6 @@ export const DEMO = {
 
 export type DemoRole = keyof typeof DEMO;
 
-/** An address no other test (or earlier run on the same data dir) has used. */
 /** A short random word that keeps one test's bikes and messages apart from another's. */
 export const tag = () => randomBytes(3).toString("hex");
 
@@ -46,6 +45,7 @@ export async function loadAllImages(page: Page, { scroll = true } = {}) {
   if (scroll) await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** An address no other test (or earlier run on the same data dir) has used. */
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@e2e.motohaat.test`;
 }

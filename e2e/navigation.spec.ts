@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MSG } from "#shared/messages.ts";
-import { atPath, expect, postListing, test } from "./fixtures.ts";
+import { atPath, expect, postListing, tag, test } from "./fixtures.ts";
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
@@ -42,7 +41,7 @@ test.describe("scroll", () => {
     newAccount,
   }) => {
     // A list of its own (one brand, 40 bikes): other tests' new bikes do not move it.
-    const t = randomBytes(3).toString("hex");
+    const t = tag();
     const brand = `Longlist${t}`;
     const seller = await newAccount("seller", `Long List ${t}`);
     for (let i = 0; i < 40; i++) await postListing(seller, { brand, model: `Long ${i} ${t}` });

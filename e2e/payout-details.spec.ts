@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { MONEY_MSG } from "#shared/money-messages.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, tag, test } from "./fixtures.ts";
 
 /** Issue 23, item 3: a seller says where to be paid on the profile page, and it is kept. */
 test("a seller adds a Nagad number on the profile page, and after a reload it is still there", async ({
   newAccount,
 }) => {
-  const seller = await newAccount("seller", `Payout Seller ${randomBytes(3).toString("hex")}`);
+  const seller = await newAccount("seller", `Payout Seller ${tag()}`);
   const { page } = seller;
   await page.goto("/dashboard/profile");
   const section = page.getByRole("region", { name: MONEY_MSG.payout.title });

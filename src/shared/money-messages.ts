@@ -92,7 +92,7 @@ export const MONEY_MSG = {
       `Refunded — ${amount} goes back to your card. Your bank may take a few working days to show it.`,
     sellerRefunded: (amount: string) => `Refunded — an admin gave the buyer's ${amount} back.`,
     buyerRefunding: (amount: string) =>
-      `Being refunded — an admin decided to give your ${amount} back. MotoHaat is asking the card provider; we will tell you when it is done.`,
+      `Being refunded — an admin decided to give your ${amount} back; the card provider has not returned it yet. We will tell you when it is done.`,
     sellerRefunding: (amount: string) =>
       `Being refunded — an admin decided to give the buyer's ${amount} back.`,
     buyerReleased: "Released — an admin sent the money to the seller.",

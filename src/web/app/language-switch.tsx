@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { startTransition, useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES, type Locale } from "#shared/i18n/locales.ts";
 import type { MeResponse } from "#shared/schemas/auth.ts";
 import { api, setApiLanguage } from "#web/lib/api-client.ts";
@@ -20,11 +20,15 @@ export function LanguageSwitch() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const next: Locale = language.locale === "en" ? "bn" : "en";
+  // The language the page is turning to: the switch commits in a transition, after the session's new
+  // choice, and the effect below must not take that moment for a choice still to follow.
+  const turningTo = useRef<Locale | null>(null);
 
   /** The page in `loaded`, its API requests too from now on, then the server's words asked for again in it. */
   const showIn = useCallback(
     (loaded: Language) => {
       setApiLanguage(loaded.locale, (text) => sayIn(text, loaded));
+      turningTo.current = loaded.locale;
       // In a transition: a page whose words in that language still load (a content page's edition)
       // stays on screen as it is until they have come, rather than giving way to a fallback.
       startTransition(() => setLanguage(loaded));
@@ -37,7 +41,7 @@ export function LanguageSwitch() {
   // page turns to their language as soon as the session says which.
   const saved = useSession().user?.language ?? null;
   useEffect(() => {
-    if (!saved || saved === language.locale) return;
+    if (!saved || saved === language.locale || saved === turningTo.current) return;
     let current = true;
     void loadLanguage(saved).then(
       (loaded) => {

@@ -206,7 +206,13 @@ export function LanguageProvider({
         (whole) =>
           current &&
           startTransition(() =>
-            setLanguage({ ...whole, messages: { ...language.messages, ...whole.messages } }),
+            // Only onto the page it was loaded for: a switch to another language made meanwhile (and
+            // still rendering) wins.
+            setLanguage((shown) =>
+              shown === language
+                ? { ...whole, messages: { ...language.messages, ...whole.messages } }
+                : shown,
+            ),
           ),
         // Offline: what the page has stays; the next choice or visit tries again.
         () => undefined,

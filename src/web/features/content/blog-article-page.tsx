@@ -6,7 +6,9 @@ import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
 import { ARTICLES, findArticle } from "./articles.ts";
 import { Blocks } from "./blocks-view.tsx";
-import { ARTICLE_EDITIONS, useEdition } from "./editions.ts";
+import { ARTICLE_EDITIONS, preloadEdition, useEdition } from "./editions.ts";
+
+preloadEdition(ARTICLE_EDITIONS);
 
 function BackToBlog({ label }: { label: string }) {
   return (

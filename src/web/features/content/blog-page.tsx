@@ -5,7 +5,9 @@ import { paths } from "#web/config/paths.ts";
 import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
 import { ARTICLES } from "./articles.ts";
-import { ARTICLE_EDITIONS, useEdition } from "./editions.ts";
+import { ARTICLE_EDITIONS, preloadEdition, useEdition } from "./editions.ts";
+
+preloadEdition(ARTICLE_EDITIONS);
 
 /** `/blog`: every article as a card, newest first, in the page's language. */
 export default function BlogPage() {

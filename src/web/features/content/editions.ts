@@ -1,7 +1,7 @@
 import { use } from "react";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { keptIn } from "#shared/kept.ts";
-import { useLocale } from "#web/lib/i18n.tsx";
+import { pageLocale, useLocale } from "#web/lib/i18n.tsx";
 import type { Article } from "./articles.ts";
 import type { FaqGroup } from "./faq-items.ts";
 import type { LegalDoc } from "./legal.ts";
@@ -34,20 +34,37 @@ type Tracked<T> = Promise<T> & { status?: "pending" | "fulfilled" | "rejected"; 
 /** Each loader's one load (a page shown again, on the server for every request, reads the same). */
 const loads = new WeakMap<() => Promise<unknown>, Tracked<unknown>>();
 
-/** `editions`' edition in `locale`, loaded once: the English at once, another when first asked for. */
-export function editionIn<T>(editions: Editions<T>, locale: Locale): T | Promise<T> {
-  if (locale === "en") return editions.en;
-  const load = editions[locale];
-  const tracked = keptIn(loads, load, () => {
+/** `load`'s one load, its outcome written on it for React's `use` (a failed one is forgotten). */
+function loadOnce<T>(load: () => Promise<T>): Tracked<T> {
+  return keptIn(loads, load, () => {
     const promise: Tracked<unknown> = load();
     promise.status = "pending";
     promise.then(
       (value) => Object.assign(promise, { status: "fulfilled", value }),
-      (reason) => Object.assign(promise, { status: "rejected", reason }),
+      (reason) => {
+        Object.assign(promise, { status: "rejected", reason });
+        // Offline for a moment: the next page asks again rather than failing for good.
+        loads.delete(load);
+      },
     );
     return promise;
   }) as Tracked<T>;
+}
+
+/** `editions`' edition in `locale`, loaded once: the English at once, another when first asked for. */
+export function editionIn<T>(editions: Editions<T>, locale: Locale): T | Promise<T> {
+  if (locale === "en") return editions.en;
+  const tracked = loadOnce(editions[locale]);
   return tracked.status === "fulfilled" ? tracked.value! : tracked;
+}
+
+/**
+ * Starts loading the edition of the page the server rendered, when the page's module arrives (before
+ * hydration, which would otherwise ask for it only when it reaches the page, and wait).
+ */
+export function preloadEdition<T>(others: Omit<Editions<T>, "en">): void {
+  const locale = pageLocale();
+  if (locale !== "en") void loadOnce(others[locale]);
 }
 
 /**

@@ -2,8 +2,10 @@ import { usePageTitle } from "#web/components/page-title.tsx";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
 import { Blocks } from "./blocks-view.tsx";
-import { FAQ_EDITIONS, useEdition } from "./editions.ts";
+import { FAQ_EDITIONS, preloadEdition, useEdition } from "./editions.ts";
 import { FAQ_GROUPS } from "./faq-items.ts";
+
+preloadEdition(FAQ_EDITIONS);
 
 /**
  * `/faq`: questions grouped by audience, in the page's language. Native <details>/<summary> gives

@@ -3,8 +3,10 @@ import { usePageTitle } from "#web/components/page-title.tsx";
 import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { CONTENT_PAGES_TEXT } from "#web/texts/content.ts";
 import { Blocks } from "./blocks-view.tsx";
-import { LEGAL_EDITIONS, useEdition } from "./editions.ts";
+import { LEGAL_EDITIONS, preloadEdition, useEdition } from "./editions.ts";
 import { findLegalDoc, LEGAL_DOCS } from "./legal.ts";
+
+preloadEdition(LEGAL_EDITIONS);
 
 /**
  * `/terms`, `/privacy`, `/cookies`: one legal page in the page's language, chosen by the path, with
