@@ -20,6 +20,18 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
+/** A list of bikes, then the page of the first bike the API lists for it: each with no serious violation. */
+async function expectListAndBikeClean(page: Page, listPath: string, listingsUrl: string) {
+  await page.goto(listPath);
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+  const res = await page.request.get(listingsUrl);
+  const [bike] = ((await res.json()) as ListingsPage).items;
+  await page.goto(`/products/productdetails/${bike!.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: bike!.model })).toBeVisible();
+  await expectNoSeriousViolations(page);
+}
+
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {
@@ -47,14 +59,7 @@ for (const theme of ["light", "dark"] as const) {
         await phone.goto("/");
         await expect(phone.locator("html")).toHaveAttribute("lang", locale.slice(0, 2));
         await expectNoSeriousViolations(phone);
-        await phone.goto("/products/all");
-        await expect(phone.getByRole("article").first()).toBeVisible();
-        await expectNoSeriousViolations(phone);
-        const res = await phone.request.get("/api/listings?limit=1");
-        const [bike] = ((await res.json()) as ListingsPage).items;
-        await phone.goto(`/products/productdetails/${bike!.id}`);
-        await expect(phone.getByRole("heading", { level: 1, name: bike!.model })).toBeVisible();
-        await expectNoSeriousViolations(phone);
+        await expectListAndBikeClean(phone, "/products/all", "/api/listings?limit=1");
         await context.close();
       });
     }
@@ -123,15 +128,7 @@ for (const theme of ["light", "dark"] as const) {
       signInAs,
     }) => {
       await signInAs("buyer");
-      await page.goto("/products/sports");
-      await expect(page.getByRole("article").first()).toBeVisible();
-      await expectNoSeriousViolations(page);
-
-      const res = await page.request.get("/api/listings?category=sports");
-      const [bike] = ((await res.json()) as ListingsPage).items;
-      await page.goto(`/products/productdetails/${bike!.id}`);
-      await expect(page.getByRole("heading", { level: 1, name: bike!.model })).toBeVisible();
-      await expectNoSeriousViolations(page);
+      await expectListAndBikeClean(page, "/products/sports", "/api/listings?category=sports");
     });
 
     test("a seller's dashboard overview and profile (with Delete account) have no serious or critical axe violations", async ({
