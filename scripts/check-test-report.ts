@@ -9,7 +9,7 @@ import { UNIT_REPORT_FILE, type UnitReport } from "./vitest-report.ts";
 const E2E_REPORT_FILE = "test-results/e2e-report.json";
 const REQUIRED_PROJECTS = ["server:pglite", "server:postgres"];
 
-type PwResult = { status: string };
+type PwResult = { status: string; duration: number };
 type PwTest = { projectName: string; status: string; results: PwResult[] };
 type PwSpec = { title: string; file: string; tests: PwTest[] };
 type PwSuite = { title: string; specs?: PwSpec[]; suites?: PwSuite[] };
@@ -60,6 +60,11 @@ if (unit) {
   for (const project of REQUIRED_PROJECTS) {
     if (!byProject.get(project)?.passed) problems.push(`vitest project ${project} ran zero tests`);
   }
+  // Where the time went, so that a slow CI run says which files to look at.
+  const slowest = [...unit.modules].sort((a, b) => (b.seconds ?? 0) - (a.seconds ?? 0)).slice(0, 12);
+  console.log(
+    `vitest's slowest files: ${slowest.map((m) => `${m.file} [${m.project}] ${m.seconds} s`).join(", ")}`,
+  );
   for (const [project, counts] of [...byProject].sort()) {
     console.log(
       `vitest ${project}: ${Object.entries(counts)
@@ -86,6 +91,15 @@ if (e2e) {
     }
   }
   passed += e2ePassed;
+  const bySpecFile = new Map<string, number>();
+  for (const spec of specs) {
+    const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+    bySpecFile.set(spec.file, (bySpecFile.get(spec.file) ?? 0) + ms);
+  }
+  const slowSpecs = [...bySpecFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(
+    `playwright's slowest files: ${slowSpecs.map(([f, ms]) => `${f} ${Math.round(ms / 1000)} s`).join(", ")}`,
+  );
   for (const e of e2e.errors) problems.push(`playwright error: ${(e.message ?? "").split("\n")[0]}`);
   if (specs.length === 0) problems.push("playwright ran zero tests");
   console.log(

@@ -10,7 +10,7 @@ import type { Reporter, TestModule } from "vitest/node";
 export type UnitReport = {
   reason: string;
   unhandledErrors: string[];
-  modules: { project: string; file: string; state: string; errors: string[] }[];
+  modules: { project: string; file: string; state: string; errors: string[]; seconds: number }[];
   tests: { project: string; file: string; name: string; state: string; mode: string }[];
 };
 
@@ -35,6 +35,8 @@ export default class ProjectJsonReporter implements Reporter {
         file: mod.relativeModuleId,
         state: mod.state(),
         errors: mod.errors().map((e) => e.message),
+        // What CI's time goes to: the slowest files are named at the end of its log.
+        seconds: Math.round((mod.diagnostic().duration + mod.diagnostic().collectDuration) / 100) / 10,
       });
       for (const test of mod.children.allTests()) {
         report.tests.push({
