@@ -14,6 +14,10 @@ export const serverProject = (name: string, db: "pglite" | "postgres") => ({
     exclude: db === "postgres" ? ["src/server/main.test.ts"] : [],
     env: { TEST_DB: db },
     setupFiles: ["./src/test-setup/fail-on-console-error.ts"],
+    // One module graph per worker, not per file: importing the app again for each of 115 files cost
+    // ~2 s each (decision 032). Every file builds its own app on its own database, so files share
+    // modules, never state; a file that mocks a module imports the app after vi.resetModules().
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -27,8 +31,12 @@ export default defineConfig({
   plugins: [react(), catalogues()],
   resolve: { alias: TOASTS_ALIAS },
   test: {
-    // The web build, with its server renderer, for the server tests of rendered pages.
-    globalSetup: ["./src/test-setup/web-build.ts"],
+    // Vitest's default on 2 cores is one worker; the tests wait on databases and sockets often enough
+    // that two keep both cores busy (decision 032).
+    maxWorkers: 2,
+    // The web build, with its server renderer, for the server tests of rendered pages; the migrated
+    // PGlite database the server tests on PGlite start from.
+    globalSetup: ["./src/test-setup/web-build.ts", "./src/test-setup/pglite-template.ts"],
     // CI also writes test-results/unit-report.json (every test with its project) for .ci/run to check.
     reporters: process.env.CI ? ["default", "./scripts/vitest-report.ts"] : ["default"],
     projects: [

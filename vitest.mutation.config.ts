@@ -16,6 +16,9 @@ export default defineConfig({
           exclude: ["src/server/main.test.ts", "src/server/cli/admin.test.ts"],
           // Mutation runs share the machine with everything else: slower, not stuck.
           testTimeout: 60_000,
+          // As Stryker has always run them: each file with its own modules, so a switched mutant never
+          // outlives the file it was switched for.
+          isolate: true,
         },
       },
     ],

@@ -33,15 +33,23 @@ async function freshPostgres(): Promise<Database> {
   };
 }
 
-/** A migrated empty PGlite, dumped once per test file: later apps load it instead of migrating again. */
+/**
+ * A migrated empty PGlite: the run's dump (src/test-setup/pglite-template.ts) or, without it, one
+ * made once per test file. Apps load it instead of migrating again.
+ */
 let pgliteTemplate: Promise<File | Blob> | undefined;
 
+async function migratedPglite(): Promise<File | Blob> {
+  const file = process.env.MOTOHAAT_TEST_PGLITE_TEMPLATE;
+  if (file) return new Blob([new Uint8Array(await fs.readFile(file))]);
+  const migrated = await openDatabase({ dataDir: "memory://" });
+  const dump = await (migrated.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+  await migrated.close();
+  return dump;
+}
+
 async function freshPglite(): Promise<Database> {
-  pgliteTemplate ??= openDatabase({ dataDir: "memory://" }).then(async (migrated) => {
-    const dump = await (migrated.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
-    await migrated.close();
-    return dump;
-  });
+  pgliteTemplate ??= migratedPglite();
   return pgliteDatabase(new PGlite({ ...pgliteOptions, loadDataDir: await pgliteTemplate }));
 }
 

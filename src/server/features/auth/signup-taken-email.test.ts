@@ -1,7 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { expectProblem, setupTestApp } from "#server/test/app.ts";
-import { signup } from "#server/test/auth.ts";
-import { buildUser, STRONG_PASSWORD } from "#server/test/factories.ts";
 import { MSG } from "#shared/messages.ts";
 
 // The real argon2, watched: which passwords a request hashed.
@@ -16,6 +13,13 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
     },
   };
 });
+
+// The server suite shares modules between files (vitest.config.ts: no isolation): the app this file
+// builds must be imported afresh, after the mock, or its auth service keeps the argon2 it already has.
+vi.resetModules();
+const { expectProblem, setupTestApp } = await import("#server/test/app.ts");
+const { signup } = await import("#server/test/auth.ts");
+const { buildUser, STRONG_PASSWORD } = await import("#server/test/factories.ts");
 
 describe("sign-up with an email that already has an account", () => {
   const t = setupTestApp();
