@@ -99,8 +99,12 @@ export async function main(options: StartOptions = {}): Promise<void> {
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
-      app.log.error("shutdown took over 10 s; exiting");
-      process.exit(1);
+      // How many connections were still open tells a request (or a stream) in flight from a job
+      // (which says itself what it was finishing: src/server/lib/periodic.ts).
+      app.server.getConnections((_err, connections) => {
+        app.log.error({ connections }, "shutdown took over 10 s; exiting");
+        process.exit(1);
+      });
     }, 10_000);
     force.unref();
     try {

@@ -44,6 +44,25 @@ describe("runPeriodically", () => {
     await app.close();
   });
 
+  it("tells a run under way to stop as soon as the app starts closing, and closes once it has", async () => {
+    const app = Fastify({ logger: false });
+    let finish!: () => void;
+    let told: AbortSignal | undefined;
+    runPeriodically(app, "test job", HOUR, (signal) => {
+      told = signal;
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    await app.ready();
+    expect(told?.aborted).toBe(false);
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    await vi.waitFor(() => expect(told?.aborted).toBe(true));
+    expect(closed).toBe(false);
+    finish();
+    await closing;
+    expect(closed).toBe(true);
+  });
+
   it("never overlaps a run still under way, logs a failure and tries again next time", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const errors: unknown[] = [];

@@ -88,6 +88,24 @@ describe("the outbox worker", () => {
     expect(await catcher.waitFor(user.email)).toHaveLength(10);
   });
 
+  it("stops claiming once told to stop (a node shutting down), after sending the batch it holds", async () => {
+    const { user } = await signedInUser(t.app, { role: "seller" });
+    const ids = await notifyMany(user.id, 10);
+    const release = catcher.hold();
+    const stopping = new AbortController();
+    const run = drainOutbox(deps(), stopping.signal);
+    // The first batch of 4 is claimed and on its way; the node is told to stop.
+    await expect.poll(async () => (await rowsOf(ids)).filter((r) => r.attempts === 1).length).toBe(4);
+    stopping.abort();
+    release();
+    expect(await run).toEqual({ sent: 4, skipped: 0, failed: 0, dead: 0 });
+    const rows = await rowsOf(ids);
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(4);
+    // The other six were never claimed: no lease to run out, any node sends them at its next tick.
+    expect(rows.filter((r) => r.status === "pending" && r.attempts === 0)).toHaveLength(6);
+    expect(await drainOutbox(deps())).toMatchObject({ sent: 6 });
+  });
+
   it("sends a booking's email with text and HTML, the bike, a link, a Message-ID and one-click unsubscribe", async () => {
     const seller = await signedInUser(t.app, { role: "seller", name: "Karim <b>Motors</b>" });
     const { buyer, mail } = await bookingEmail(seller, "Yamaha FZS V3", "Nadia <script>alert(1)</script>");

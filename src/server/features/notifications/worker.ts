@@ -130,29 +130,32 @@ export type OutboxRun = { sent: number; skipped: number; failed: number; dead: n
 
 /**
  * Sends what is due until nothing is: batch after batch, each batch's emails at once. Safe to run on
- * any number of nodes (and twice on one) at the same time.
+ * any number of nodes (and twice on one) at the same time. Once `signal` is aborted (the node is
+ * shutting down) it finishes the batch it claimed and claims no more: under steady load the queue
+ * never empties, and a node draining it would not stop.
  */
-export async function drainOutbox(deps: OutboxDeps): Promise<OutboxRun> {
+export async function drainOutbox(deps: OutboxDeps, signal?: AbortSignal): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, skipped: 0, failed: 0, dead: 0 };
   const { batch, leaseMs } = deps.config.outbox;
-  for (;;) {
+  while (!signal?.aborted) {
     const claimed = await claimDue(deps.db, batch, leaseMs);
     const outcomes = await Promise.all(claimed.map((c) => deliver(deps, c)));
     for (const o of outcomes) run[o] += 1;
-    if (claimed.length < batch) return run;
+    if (claimed.length < batch) break;
   }
+  return run;
 }
 
 /**
  * Runs the worker once the app is ready and then every `OUTBOX_POLL_MS` (a second by default) on
- * this node; closing the app waits for a run under way. A failed run (the database away) is logged
- * and tried again at the next tick.
+ * this node; closing the app stops it taking more and waits for the batch it holds. A failed run (the
+ * database away) is logged and tried again at the next tick.
  */
 export function scheduleOutboxWorker(app: FastifyInstance): void {
   const interval = app.config.outbox.pollIntervalMs;
   if (interval === null) return;
-  runPeriodically(app, "sending notification emails", interval, async () => {
-    const run = await drainOutbox({ db: app.db, mailer: app.mailer, config: app.config });
+  runPeriodically(app, "sending notification emails", interval, async (signal) => {
+    const run = await drainOutbox({ db: app.db, mailer: app.mailer, config: app.config }, signal);
     if (run.failed > 0 || run.dead > 0) app.log.warn(run, "some notification emails failed");
     else if (run.sent > 0) app.log.info(run, "notification emails sent");
   });
