@@ -33,6 +33,32 @@ test.describe("a browser that asks for Bangla", () => {
   });
 });
 
+test("an English page fetches no Bengali face: the switch's বাংলা comes with the page; a Bangla page fetches it", async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "font") fonts.push(new URL(r.url()).pathname);
+  });
+  const families = () =>
+    page.evaluate(() => [...document.fonts].map((f) => `${f.family.replaceAll('"', "")} ${f.status}`));
+  // A phone shows the switch's short name and a desktop the whole one: both are the word বাংলা.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/products/all");
+    await expect(page.getByRole("button", { name: "বাংলা" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(fonts.filter((f) => f.includes("bengali"))).toEqual([]);
+    expect(await families()).toContain("MotoHaat Bangla Name loaded");
+  }
+  // The same page in Bangla needs the whole face, and fetches it (what the check above would see).
+  await page.getByRole("button", { name: "বাংলা" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  expect(fonts.filter((f) => f.includes("bengali")).length).toBeGreaterThan(0);
+});
+
 test("the switch changes the page at once and is remembered, rendered so by the server", async ({ page }) => {
   const lines = consoleOf(page);
   await page.goto("/");

@@ -7,12 +7,14 @@
  *   price is first laid out, and its arrival made the browser restyle and lay out the whole page a
  *   second time (~150 ms of a slow phone's main thread, before the first paint); a face added here is
  *   ready before the first layout. A device with a Bengali font of its own draws the same glyph.
+ *   Likewise the few glyphs of "বাংলা", the language switch's label on every English page, whose
+ *   whole bold face (48 KB) an English reader's phone would otherwise fetch for that one word.
  * Inline rather than a file of its own, because a script in `<head>` holds the first paint until it
  * arrives (a round trip on a phone network: Lighthouse counted 150 ms). The Content-Security-Policy
  * allows exactly this text by its SHA-256 (src/server/plugins/security.ts), no other inline script. In
  * src/shared because both sides need the same text.
  */
-import { TAKA_FONT_WOFF2_BASE64 } from "./taka-font.ts";
+import { BANGLA_NAME_FONT_WOFF2_BASE64, TAKA_FONT_WOFF2_BASE64 } from "./head-fonts.ts";
 import { THEME_STORAGE_KEY } from "./theme-storage.ts";
 
 /** The family the stylesheet puts first in every text's font list (src/web/styles.css). */
@@ -22,8 +24,13 @@ const theme = `const s=localStorage.getItem("${THEME_STORAGE_KEY}");document.doc
 // Any weight: bold prices get a synthesised bold. Only U+09F3: every other character keeps the system font.
 const takaFace = `document.fonts.add(new FontFace("${TAKA_FONT_FAMILY}",Uint8Array.from(atob("${TAKA_FONT_WOFF2_BASE64}"),c=>c.charCodeAt(0)),{unicodeRange:"U+09F3",weight:"100 900"}))`;
 
+/** The family of the language switch's "বাংলা" (src/web/styles.css, `.font-bangla-name`). */
+export const BANGLA_NAME_FONT_FAMILY = "MotoHaat Bangla Name";
+// Only the switch's label asks for this family: its glyphs are the word's, no other text's.
+const banglaNameFace = `document.fonts.add(new FontFace("${BANGLA_NAME_FONT_FAMILY}",Uint8Array.from(atob("${BANGLA_NAME_FONT_WOFF2_BASE64}"),c=>c.charCodeAt(0)),{weight:"100 900"}))`;
+
 /** Each part on its own: storage blocked keeps the default light theme, and the price its fallback glyph. */
-export const HEAD_SCRIPT = `(()=>{try{${theme}}catch{}try{${takaFace}}catch{}})();`;
+export const HEAD_SCRIPT = `(()=>{try{${theme}}catch{}try{${takaFace};${banglaNameFace}}catch{}})();`;
 
 /** Where index.html has the script written in. */
 export const HEAD_SCRIPT_PLACEHOLDER = "<script data-head-script></script>";

@@ -117,6 +117,10 @@ describe("public pages rendered on the server", () => {
     for (const [tag] of res.body.matchAll(/<script[^>]*>/g)) {
       expect(tag).toMatch(/^<script>$| src="|type="application\/(ld\+)?json"/);
     }
+    // The page reads without the app's code: it asks for it at low priority, behind the page's photos.
+    const code = [...res.body.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)];
+    expect(code.length).toBeGreaterThan(1);
+    for (const [tag] of code) expect(tag).toContain('fetchpriority="low"');
   });
 
   it("carries its stylesheet inside, so it paints as it arrives; the app's own shell links it", async () => {

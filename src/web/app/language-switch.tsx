@@ -79,7 +79,8 @@ export function LanguageSwitch() {
     <button
       type="button"
       lang={next}
-      className="btn btn-ghost btn-sm px-1 sm:px-2"
+      // "বাংলা" in the few glyphs every page carries (src/web/styles.css), not the whole Bengali face.
+      className={`btn btn-ghost btn-sm px-1 sm:px-2 ${next === "bn" ? "font-bangla-name" : ""}`}
       onClick={choose}
       disabled={busy}
       aria-busy={busy}
