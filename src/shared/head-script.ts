@@ -21,13 +21,17 @@ import { THEME_STORAGE_KEY } from "./theme-storage.ts";
 export const TAKA_FONT_FAMILY = "MotoHaat Taka";
 
 const theme = `const s=localStorage.getItem("${THEME_STORAGE_KEY}");document.documentElement.dataset.theme=s==="dark"||s==="light"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"`;
+/** The statement that adds a face from its base64 WOFF2 bytes, with these descriptors (as JS source). */
+const addFace = (family: string, base64: string, descriptors: string) =>
+  `document.fonts.add(new FontFace("${family}",Uint8Array.from(atob("${base64}"),c=>c.charCodeAt(0)),{${descriptors}}))`;
+
 // Any weight: bold prices get a synthesised bold. Only U+09F3: every other character keeps the system font.
-const takaFace = `document.fonts.add(new FontFace("${TAKA_FONT_FAMILY}",Uint8Array.from(atob("${TAKA_FONT_WOFF2_BASE64}"),c=>c.charCodeAt(0)),{unicodeRange:"U+09F3",weight:"100 900"}))`;
+const takaFace = addFace(TAKA_FONT_FAMILY, TAKA_FONT_WOFF2_BASE64, 'unicodeRange:"U+09F3",weight:"100 900"');
 
 /** The family of the language switch's "বাংলা" (src/web/styles.css, `.font-bangla-name`). */
 export const BANGLA_NAME_FONT_FAMILY = "MotoHaat Bangla Name";
 // Only the switch's label asks for this family: its glyphs are the word's, no other text's.
-const banglaNameFace = `document.fonts.add(new FontFace("${BANGLA_NAME_FONT_FAMILY}",Uint8Array.from(atob("${BANGLA_NAME_FONT_WOFF2_BASE64}"),c=>c.charCodeAt(0)),{weight:"100 900"}))`;
+const banglaNameFace = addFace(BANGLA_NAME_FONT_FAMILY, BANGLA_NAME_FONT_WOFF2_BASE64, 'weight:"100 900"');
 
 /** Each part on its own: storage blocked keeps the default light theme, and the price its fallback glyph. */
 export const HEAD_SCRIPT = `(()=>{try{${theme}}catch{}try{${takaFace};${banglaNameFace}}catch{}})();`;

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "#server/db/client.ts";
+import { migratedPgliteDump } from "#server/test/pglite-dump.ts";
 
 /**
  * The migrated, empty PGlite database every server test on PGlite starts from, made once per run:
@@ -14,9 +13,7 @@ import { openDatabase } from "#server/db/client.ts";
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   if (process.env.MOTOHAAT_TEST_PGLITE_TEMPLATE) return undefined;
   if (!project.vitest.projects.some((p) => p.name === "server:pglite")) return undefined;
-  const migrated = await openDatabase({ dataDir: "memory://" });
-  const dump = await (migrated.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
-  await migrated.close();
+  const dump = await migratedPgliteDump();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "motohaat-test-pglite-"));
   const file = path.join(dir, "migrated.tar");
   fs.writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));

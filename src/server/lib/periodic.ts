@@ -38,9 +38,8 @@ export function runPeriodically(
     clearInterval(timer);
     stopping.abort();
   });
+  // After preClose (above): no run starts from here on.
   app.addHook("onClose", async () => {
-    clearInterval(timer);
-    stopping.abort();
     if (!running) return;
     // Said when a close is slow, so that a node's log names what held its shutdown.
     const slow = setTimeout(

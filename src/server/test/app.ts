@@ -8,6 +8,7 @@ import { type BuildOptions, buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { type Database, openDatabase, pgliteDatabase, pgliteOptions } from "#server/db/client.ts";
 import type { Problem } from "#shared/schemas/problem.ts";
+import { migratedPgliteDump } from "./pglite-dump.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
 /** Where server tests run: PGlite in memory, or a fresh database on TEST_DATABASE_URL's server. */
@@ -42,10 +43,7 @@ let pgliteTemplate: Promise<File | Blob> | undefined;
 async function migratedPglite(): Promise<File | Blob> {
   const file = process.env.MOTOHAAT_TEST_PGLITE_TEMPLATE;
   if (file) return new Blob([new Uint8Array(await fs.readFile(file))]);
-  const migrated = await openDatabase({ dataDir: "memory://" });
-  const dump = await (migrated.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
-  await migrated.close();
-  return dump;
+  return migratedPgliteDump();
 }
 
 async function freshPglite(): Promise<Database> {
