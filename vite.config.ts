@@ -107,20 +107,64 @@ const NO_ICU_PARSER = [
   },
 ];
 
+/** daisyUI's theme switch by a checked `<input class="theme-controller">`; MotoHaat sets `data-theme`. */
+const THEME_CONTROLLER = /:root:has\(input\.theme-controller\[value=["']?[\w-]+["']?\]:checked\)/;
+
+/**
+ * Rules of the libraries' stylesheets that MotoHaat never uses and that cost every page's style work
+ * (Chromium's selector statistics and invalidation records of a list page at 4× CPU), left out:
+ * - react-toastify's "stacked" toasts (no `stacked` on the container). One of them,
+ *   `.Toastify__toast--stacked[data-collapsed=true]:not(:last-child) > *`, made Chromium restyle the
+ *   whole subtree of any element whose last-child state changed (a node added after it), and a page's
+ *   content is such an element: ~850 elements, 50–80 ms, each time.
+ * - daisyUI's `:root:has(input.theme-controller[value=…]:checked)`, each theme's alternative to
+ *   `[data-theme=…]`: a `:has()` on the root is matched against the whole page on every restyle
+ *   (the costliest selector of a list page) and re-checked on every change to the page.
+ */
+const withoutUnusedRules = {
+  postcssPlugin: "motohaat-without-unused-rules",
+  Rule(rule: { selector: string; selectors: string[]; remove(): void }) {
+    if (rule.selector.includes("Toastify__toast--stacked") || rule.selector.includes("[data-stacked")) {
+      rule.remove();
+      return;
+    }
+    if (!THEME_CONTROLLER.test(rule.selector)) return;
+    const kept = rule.selectors
+      .filter((selector) => selector.replace(THEME_CONTROLLER, "").trim() !== "")
+      .map((selector) =>
+        selector.replace(
+          new RegExp(`${THEME_CONTROLLER.source}\\s*,\\s*|\\s*,\\s*${THEME_CONTROLLER.source}`, "g"),
+          "",
+        ),
+      );
+    if (kept.length === 0 || kept.some((selector) => THEME_CONTROLLER.test(selector))) {
+      throw new Error(`vite.config.ts: a theme-controller selector of a new shape: ${rule.selector}`);
+    }
+    rule.selectors = kept;
+  },
+};
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
   resolve: { alias: [...TOASTS_ALIAS, ...NO_ICU_PARSER] },
+  css: { postcss: { plugins: [withoutUnusedRules] } },
   plugins: [
     react(),
     tailwindcss(),
     catalogues(),
     {
-      // The head script goes into index.html inline (why: src/shared/head-script.ts).
+      // The head script goes into index.html inline (why: src/shared/head-script.ts), last in <head>:
+      // after the stylesheet Vite adds, whose font faces it asks for on a Bangla page.
       name: "motohaat-head-script",
-      transformIndexHtml(html) {
-        if (!html.includes(HEAD_SCRIPT_PLACEHOLDER)) throw new Error("index.html lost its head script");
-        return html.replace(HEAD_SCRIPT_PLACEHOLDER, `<script>${HEAD_SCRIPT}</script>`);
+      transformIndexHtml: {
+        order: "post",
+        handler(html) {
+          if (!html.includes(HEAD_SCRIPT_PLACEHOLDER)) throw new Error("index.html lost its head script");
+          return html
+            .replace(HEAD_SCRIPT_PLACEHOLDER, "")
+            .replace(/\s*<\/head>/, () => `\n    <script>${HEAD_SCRIPT}</script>\n  </head>`);
+        },
       },
     },
     {

@@ -1,6 +1,6 @@
-import { IntlMessageFormat } from "intl-messageformat";
 import bn from "#shared/i18n/bn.json" with { type: "json" };
 import { compileCatalogue } from "#shared/i18n/compile.ts";
+import { messageFormatter } from "#shared/i18n/message-format.ts";
 import { type Language, textsIn } from "#web/lib/i18n.tsx";
 
 /**
@@ -11,7 +11,7 @@ const BANGLA: Language = {
   locale: "bn",
   messages: compileCatalogue(bn),
   partial: false,
-  Formatter: IntlMessageFormat,
+  formatterFor: messageFormatter,
 };
 
 export function inBangla<T extends object>(tree: T): T {

@@ -27,7 +27,7 @@ const MAX_FILES = 9;
  * come inside the page's HTML): one more file, fetched beside the page's route modules, within the same
  * budget of bytes (issue 25: the first-load budget holds in both languages).
  */
-const BANGLA_RUNTIME = "../../node_modules/intl-messageformat/index.js";
+const BANGLA_RUNTIME = "../shared/i18n/message-format.ts";
 
 /** Each page and the route modules the router loads for it (src/web/router.tsx), relative to src/web. */
 const PAGES: { page: string; routes: string[] }[] = [

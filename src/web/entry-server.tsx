@@ -2,12 +2,12 @@
 import "#web/lib/zod-config.ts";
 import bn from "virtual:catalogue/bn";
 import { dehydrate, hashKey, type Query, type QueryClient } from "@tanstack/react-query";
-import { IntlMessageFormat } from "intl-messageformat";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import type { CompiledCatalogue } from "#shared/i18n/compile.ts";
 import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
+import { messageFormatter } from "#shared/i18n/message-format.ts";
 import { AppProviders } from "#web/app/app-providers.tsx";
 import { createQueryClient } from "#web/app/query-client.ts";
 import {
@@ -66,7 +66,7 @@ type KeptPage = {
 /** A render's language: its whole catalogue, and a record of the messages it used, to send with the page. */
 function languageFor(locale: Locale): Language {
   if (locale === DEFAULT_LOCALE) return ENGLISH;
-  return { locale, messages: bn, partial: false, Formatter: IntlMessageFormat, used: new Set() };
+  return { locale, messages: bn, partial: false, formatterFor: messageFormatter, used: new Set() };
 }
 
 /** Every answer in the client, in a stable order: what the page's HTML is made from. */

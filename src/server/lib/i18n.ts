@@ -5,7 +5,6 @@
  * (src/shared/i18n/bn.json), formatted by FormatJS's intl-messageformat — the runtime react-intl uses.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { IntlMessageFormat } from "intl-messageformat";
 import Negotiator from "negotiator";
 import bn from "#shared/i18n/bn.json" with { type: "json" };
 import { findMessage, type MessageKey } from "#shared/i18n/catalogue.ts";
@@ -17,6 +16,7 @@ import {
   type Locale,
   PAGE_LANGUAGE_HEADER,
 } from "#shared/i18n/locales.ts";
+import { type MessageFormatter, messageFormatter } from "#shared/i18n/message-format.ts";
 import { type Sayer, sayText } from "#shared/i18n/say.ts";
 import { keptIn } from "#shared/kept.ts";
 
@@ -51,7 +51,7 @@ export function answersIn(reply: FastifyReply, locale: Locale): FastifyReply {
     .header("content-language", locale);
 }
 
-const compiled = new Map<string, IntlMessageFormat>();
+const compiled = new Map<string, MessageFormatter>();
 
 /** `locale`'s messages from its ICU catalogue, each compiled once by this process. */
 const sayerOf = (locale: Exclude<Locale, "en">): Sayer => ({
@@ -60,7 +60,7 @@ const sayerOf = (locale: Exclude<Locale, "en">): Sayer => ({
   formatterOf(key) {
     const message = catalogues[locale][key as MessageKey];
     if (message === undefined) return undefined;
-    const format = keptIn(compiled, `${locale}:${key}`, () => new IntlMessageFormat(message, locale));
+    const format = keptIn(compiled, `${locale}:${key}`, () => messageFormatter(message, locale));
     return (values) => String(format.format(values));
   },
 });

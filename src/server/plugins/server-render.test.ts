@@ -439,6 +439,22 @@ describe("public pages rendered on the server", () => {
       }
     });
 
+    it("asks for the Bengali faces before the first layout: its head script runs after the stylesheet declaring them", async () => {
+      const html = (await inBangla("/products/all")).body;
+      const head = html.slice(0, html.indexOf("</head>"));
+      const style = head.indexOf("<style>");
+      const script = head.lastIndexOf("<script>");
+      expect(style).toBeGreaterThan(0);
+      // The faces the script loads are the stylesheet's (CSS-connected faces exist once it is parsed).
+      expect(head.slice(style, head.indexOf("</style>"))).toMatch(
+        /@font-face\{font-family:"?MotoHaat Bengali/,
+      );
+      expect(script, "the head script comes after the stylesheet").toBeGreaterThan(head.indexOf("</style>"));
+      expect(head.slice(script)).toContain("document.fonts.load(w+'1em \"MotoHaat Bengali\"'");
+      // Only a Bangla page asks: the script reads the page's language from <html lang>.
+      expect(head.slice(script)).toContain('document.documentElement.lang==="bn"');
+    });
+
     it("keeps a Bangla bike page's own title and description, not the English share tags'", async () => {
       const bike = await buildListing(t.app, { model: "Bajaj Pulsar N160" });
       const res = await inBangla(`/products/productdetails/${bike.id}`);

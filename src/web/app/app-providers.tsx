@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { CardCornerContext, type CornerBike } from "#web/components/card-corner.tsx";
-import { SaveButton } from "#web/features/saved/save-button.tsx";
+import { SaveButton, SavedHeartsProvider } from "#web/features/saved/save-button.tsx";
 import { setApiLanguage } from "#web/lib/api-client.ts";
 import { ENGLISH, type Language, LanguageProvider, sayIn } from "#web/lib/i18n.tsx";
 import { useTheme } from "#web/lib/theme.ts";
@@ -31,18 +31,25 @@ function Toasts() {
   const { theme } = useTheme();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  if (!hydrated) return null;
   return (
-    <Suspense fallback={null}>
-      {/* Top right under the top bar (styles.css keeps them there on a phone too), two at a time. */}
-      <ToastContainer
-        position="top-right"
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        limit={TOAST_LIMIT}
-        theme={theme}
-        newestOnTop
-      />
-    </Suspense>
+    // A box of their own, in the server's HTML too: the container arriving after hydration is then
+    // not a new last child beside the page, which made the browser restyle the whole page (~850
+    // elements; a react-toastify rule, `…:not(:last-child) > *`, has any element whose last-child
+    // state changes restyle all it holds).
+    <div data-toasts>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          {/* Top right under the top bar (styles.css keeps them there on a phone too), two at a time. */}
+          <ToastContainer
+            position="top-right"
+            autoClose={TOAST_AUTO_CLOSE_MS}
+            limit={TOAST_LIMIT}
+            theme={theme}
+            newestOnTop
+          />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
 
@@ -63,7 +70,9 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <LanguageProvider initial={language} onChange={speakToApi}>
-        <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
+        <SavedHeartsProvider>
+          <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
+        </SavedHeartsProvider>
         <Toasts />
       </LanguageProvider>
     </QueryClientProvider>

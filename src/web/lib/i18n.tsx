@@ -5,7 +5,6 @@
  * another language the same tree with each text or template answered from that language's compiled
  * ICU catalogue by FormatJS's intl-messageformat (loaded only then, without its parser).
  */
-import type { IntlMessageFormat } from "intl-messageformat";
 import {
   createContext,
   type ReactNode,
@@ -19,6 +18,7 @@ import {
 import { formatDate, formatDateTime, formatNumber, formatTaka, relocalise } from "#shared/format.ts";
 import type { CompiledCatalogue, CompiledMessage } from "#shared/i18n/compile.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#shared/i18n/locales.ts";
+import type { MessageFormatter, messageFormatter } from "#shared/i18n/message-format.ts";
 import { sayText } from "#shared/i18n/say.ts";
 import { keptIn } from "#shared/kept.ts";
 
@@ -28,7 +28,8 @@ export type Language = {
   messages: CompiledCatalogue;
   /** Only some of the catalogue (those a rendered page used): the rest loads after hydration. */
   partial: boolean;
-  Formatter: typeof IntlMessageFormat | null;
+  /** Makes a compiled message ready to format (#shared/i18n/message-format.ts); none in English. */
+  formatterFor: typeof messageFormatter | null;
   /**
    * The message an English text was made from (src/shared/i18n/catalogue.ts's reverse lookup), for
    * texts made in English before anyone knew the page's language: a form's validation message from a
@@ -39,7 +40,7 @@ export type Language = {
   used?: Set<string>;
 };
 
-export const ENGLISH: Language = { locale: DEFAULT_LOCALE, messages: {}, partial: false, Formatter: null };
+export const ENGLISH: Language = { locale: DEFAULT_LOCALE, messages: {}, partial: false, formatterFor: null };
 
 /**
  * `locale`'s runtime and catalogue (`known` in place of the whole catalogue: the messages a rendered
@@ -47,19 +48,19 @@ export const ENGLISH: Language = { locale: DEFAULT_LOCALE, messages: {}, partial
  */
 export async function loadLanguage(locale: Locale, known?: CompiledCatalogue): Promise<Language> {
   if (locale === DEFAULT_LOCALE) return ENGLISH;
-  const [{ IntlMessageFormat: Formatter }, messages, find] = await Promise.all([
-    import("intl-messageformat"),
+  const [{ messageFormatter: formatterFor }, messages, find] = await Promise.all([
+    import("#shared/i18n/message-format.ts"),
     known ?? import("virtual:catalogue/bn").then((catalogue) => catalogue.default),
     known ? undefined : import("#shared/i18n/catalogue.ts").then((catalogue) => catalogue.findMessage),
   ]);
-  return { locale, messages, partial: known !== undefined, Formatter, find };
+  return { locale, messages, partial: known !== undefined, formatterFor, find };
 }
 
 /**
  * Formatters by catalogue (the whole compiled one is one object, shared by every server render) and
  * key: a render on the server builds none its process has built before.
  */
-const formatters = new WeakMap<CompiledCatalogue, Map<string, IntlMessageFormat>>();
+const formatters = new WeakMap<CompiledCatalogue, Map<string, MessageFormatter>>();
 /** Each language's proxies, by the tree they stand for and the key they sit at. */
 const trees = new WeakMap<Language, WeakMap<object, Map<string, object>>>();
 
@@ -101,12 +102,12 @@ export function sayIn(text: string, language: Language): string {
 }
 
 function format(language: Language, key: string, message: CompiledMessage, args: unknown[]): string {
-  if (typeof message === "string" || !language.Formatter) return String(message);
-  const { Formatter, locale } = language;
+  if (typeof message === "string" || !language.formatterFor) return String(message);
+  const { formatterFor, locale } = language;
   const formatter = keptIn(
     keptIn(formatters, language.messages, () => new Map()),
     `${locale}:${key}`,
-    () => new Formatter(message, locale),
+    () => formatterFor(message, locale),
   );
   const values = Object.fromEntries(args.map((arg, i) => [i, argumentIn(arg, locale)]));
   return String(formatter.format(values as Record<string, string | number>));
@@ -192,7 +193,11 @@ export function LanguageProvider({
 }) {
   const [language, setLanguage] = useState(initial);
   useEffect(() => {
-    if (typeof document !== "undefined") document.documentElement.lang = language.locale;
+    // Only when it changes: setting `lang`, even to the same value, makes the browser restyle every
+    // element of the page (`:lang()` may match any), a long task on a phone right after hydration.
+    if (typeof document !== "undefined" && document.documentElement.lang !== language.locale) {
+      document.documentElement.lang = language.locale;
+    }
     shownLanguage = language;
     onChange?.(language);
     // A page rendered on the server brought only the messages it used: the rest, for what comes next.

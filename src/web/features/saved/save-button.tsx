@@ -1,5 +1,16 @@
 import { Heart } from "lucide-react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { MSG } from "#shared/messages.ts";
+import type { User } from "#shared/schemas/auth.ts";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
@@ -14,22 +25,67 @@ type SaveButtonProps = {
   variant?: "icon" | "button";
 };
 
+/** What every heart on the page needs to know: who is looking, and which bikes they saved. */
+type HeartsView = {
+  user: User | null;
+  /** The session, or a buyer's saved ids, not known yet: a press now could say the opposite of what is true. */
+  waiting: boolean;
+  ids: ReadonlySet<string> | undefined;
+  /** A heart is on the page: the saved ids are worth asking for (a page without one never asks). */
+  want: () => void;
+};
+
+const HeartsContext = createContext<HeartsView | null>(null);
+
+/**
+ * One subscription to the session and the saved ids for all the hearts under it (a list has 24), and
+ * their change drawn as a transition: when the session or the ids arrive after the page is up, the
+ * hearts re-render in slices the browser can interrupt, not in one synchronous task of every card
+ * (each heart subscribing on its own made that a long task on a buyer's list: Lighthouse's TBT).
+ * `src/web/app/app-providers.tsx` puts it around the app.
+ */
+export function SavedHeartsProvider({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const isBuyer = user?.role === "buyer";
+  const [wanted, setWanted] = useState(false);
+  const want = useCallback(() => setWanted(true), []);
+  const ids = useSavedIds(isBuyer && wanted);
+  const view = useMemo<HeartsView>(
+    () => ({ user, waiting: isLoading || (isBuyer && ids.isPending), ids: ids.data, want }),
+    [user, isLoading, isBuyer, ids.isPending, ids.data, want],
+  );
+  return <HeartsContext.Provider value={useDeferredValue(view)}>{children}</HeartsContext.Provider>;
+}
+
 /**
  * The heart: a toggle button named "Save {model}", pressed once saved. A buyer saves or unsaves at
  * once (changed back with a message if the server refuses); a signed-out visitor is sent to sign in
- * and brought back; sellers and admins do not see it.
+ * and brought back; sellers and admins do not see it. Outside a SavedHeartsProvider (a test, a page
+ * on its own) it brings its own.
  */
-export function SaveButton({ listing, variant = "icon" }: SaveButtonProps) {
-  const { user, isLoading } = useSession();
+export function SaveButton(props: SaveButtonProps) {
+  const view = useContext(HeartsContext);
+  if (!view) {
+    return (
+      <SavedHeartsProvider>
+        <SaveButton {...props} />
+      </SavedHeartsProvider>
+    );
+  }
+  return <HeartButton {...props} view={view} />;
+}
+
+function HeartButton({ listing, variant = "icon", view }: SaveButtonProps & { view: HeartsView }) {
+  const { user, waiting, ids, want } = view;
+  useEffect(want, [want]);
   const isBuyer = user?.role === "buyer";
-  const ids = useSavedIds(isBuyer);
   const toggle = useToggleSaved();
   const sendToSignin = useSendToSignin();
   const talk = useTexts(MSG).saved;
   const T = useTexts(BROWSE_PAGES_TEXT).browsePages.saved;
 
   if (user && !isBuyer) return null;
-  const saved = isBuyer && (ids.data?.has(listing.id) ?? false);
+  const saved = isBuyer && (ids?.has(listing.id) ?? false);
 
   const onClick = () => {
     if (!user) return sendToSignin();
@@ -48,8 +104,7 @@ export function SaveButton({ listing, variant = "icon" }: SaveButtonProps) {
   const common = {
     type: "button" as const,
     "aria-pressed": saved,
-    // Waiting for the session or the saved ids: a press now could say the opposite of what is true.
-    disabled: isLoading || (isBuyer && ids.isPending),
+    disabled: waiting,
     onClick,
   };
   if (variant === "button") {
