@@ -21,9 +21,13 @@ export function CategoryButtons() {
         {T.heading}
       </h2>
       {isPending ? (
-        <div role="status" aria-label={T.loading} className="flex flex-wrap gap-2 sm:gap-3">
+        <div
+          role="status"
+          aria-label={T.loading}
+          className="grid grid-cols-[repeat(auto-fill,minmax(6.25rem,1fr))] gap-2 sm:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] sm:gap-3"
+        >
           {SKELETON_KEYS.map((k) => (
-            <div key={k} className="skeleton h-10 w-28" />
+            <div key={k} className="skeleton h-10" />
           ))}
         </div>
       ) : isError ? (
@@ -34,16 +38,20 @@ export function CategoryButtons() {
           </button>
         </div>
       ) : (
-        <ul className="flex flex-wrap gap-2 sm:gap-3">
+        // Columns as wide as the screen allows, not as the names: where a button sits never depends
+        // on how wide its name is drawn, so a Bangla face arriving after the first paint moves none
+        // (in a wrapping row it did: CLS 0.039 on the Bangla home page).
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.25rem,1fr))] gap-2 sm:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] sm:gap-3">
           <li>
-            <Link to={paths.listings.getHref("all")} className="btn btn-primary">
-              <Bike className="size-4" />
+            <Link to={paths.listings.getHref("all")} className="btn btn-primary w-full px-2 leading-tight">
+              {/* Left out on a narrow phone, where the name needs the whole button. */}
+              <Bike className="size-4 shrink-0 max-[400px]:hidden" aria-hidden="true" />
               {T.allBikes}
             </Link>
           </li>
           {data.categories.map((c) => (
             <li key={c.slug}>
-              <Link to={paths.listings.getHref(c.slug)} className="btn btn-outline">
+              <Link to={paths.listings.getHref(c.slug)} className="btn btn-outline w-full px-2 leading-tight">
                 {places.category(c.slug)}
               </Link>
             </li>
