@@ -31,6 +31,30 @@ test.describe("a browser that asks for Bangla", () => {
     await page.waitForLoadState("networkidle");
     expect(lines).toEqual([]);
   });
+
+  test("asks the API in Bangla from a page's first request, rendered on the server or not", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("buyer");
+    const asked: { url: string; language: string | undefined }[] = [];
+    page.on("request", (request) => {
+      // The app's own requests (the live events' stream is the browser's, with its own language).
+      const app = request.resourceType() === "fetch" || request.resourceType() === "xhr";
+      if (app && new URL(request.url()).pathname.startsWith("/api/")) {
+        asked.push({ url: request.url(), language: request.headers()["accept-language"] });
+      }
+    });
+    // A dashboard page is the browser's own: its router's loaders ask the API as the app starts.
+    await page.goto("/dashboard/myorders");
+    await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+    await page.waitForLoadState("networkidle");
+    // A rendered page asks once its HTML is on screen (the session, the buyer's own state).
+    await page.goto("/products/all");
+    await page.waitForLoadState("networkidle");
+    expect(asked.length).toBeGreaterThan(1);
+    expect(asked.filter((request) => request.language !== "bn")).toEqual([]);
+  });
 });
 
 test("an English page fetches no Bengali face: the switch's বাংলা comes with the page; a Bangla page fetches it", async ({

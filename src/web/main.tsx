@@ -108,8 +108,10 @@ async function start() {
   // before the first paint), they were fetched at high priority while the page was still to be drawn,
   // and Lighthouse counted them as holding its first paint (a Bangla bike page: FCP 2.3 s, observed
   // 0.35 s). On a slow line the first paint comes long before the entry arrives: nothing waits.
-  const painted = ssr ? afterFirstPaint() : Promise.resolve();
-  const language = painted.then(() => startLanguage(ssr));
+  // A page the browser renders itself (a dashboard) sets the API's language at once: its router's
+  // loaders ask the API as soon as the router exists.
+  const painted = ssr ? afterFirstPaint() : undefined;
+  const language = painted ? painted.then(() => startLanguage(ssr)) : startLanguage(null);
   if (ssr) {
     hydrate(queryClient, ssr.queries);
     keepRenderedErrors(queryClient, ssr);
