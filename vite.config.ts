@@ -109,6 +109,11 @@ const NO_ICU_PARSER = [
 
 /** daisyUI's theme switch by a checked `<input class="theme-controller">`; MotoHaat sets `data-theme`. */
 const THEME_CONTROLLER = /:root:has\(input\.theme-controller\[value=["']?[\w-]+["']?\]:checked\)/;
+/** The same, with the comma that joins it to the other selectors of an `:is()` list. */
+const THEME_CONTROLLER_IN_LIST = new RegExp(
+  `${THEME_CONTROLLER.source}\\s*,\\s*|\\s*,\\s*${THEME_CONTROLLER.source}`,
+  "g",
+);
 
 /**
  * Rules of the libraries' stylesheets that MotoHaat never uses and that cost every page's style work
@@ -131,12 +136,7 @@ const withoutUnusedRules = {
     if (!THEME_CONTROLLER.test(rule.selector)) return;
     const kept = rule.selectors
       .filter((selector) => selector.replace(THEME_CONTROLLER, "").trim() !== "")
-      .map((selector) =>
-        selector.replace(
-          new RegExp(`${THEME_CONTROLLER.source}\\s*,\\s*|\\s*,\\s*${THEME_CONTROLLER.source}`, "g"),
-          "",
-        ),
-      );
+      .map((selector) => selector.replace(THEME_CONTROLLER_IN_LIST, ""));
     if (kept.length === 0 || kept.some((selector) => THEME_CONTROLLER.test(selector))) {
       throw new Error(`vite.config.ts: a theme-controller selector of a new shape: ${rule.selector}`);
     }

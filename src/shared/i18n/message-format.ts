@@ -19,23 +19,20 @@ const resolvedLocales = new Map<string, Intl.Locale | undefined>();
 IntlMessageFormat.resolveLocale = (locales) =>
   keptIn(resolvedLocales, String(locales), () => resolveLocale(locales));
 
-/** One formatter per locale and options, as FormatJS's own per-message caches do, for the whole process. */
+/** `make` kept by its arguments: one formatter per locale and options, for the whole process. */
+const keptByArguments = <A extends unknown[], R>(make: (...args: A) => R) =>
+  memoize(make, { strategy: strategies.variadic });
+
+/** The Intl formatters every message shares (FormatJS's own caches are one per message). */
 const shared: Formatters = {
-  getNumberFormat: memoize(
+  getNumberFormat: keptByArguments(
     (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
-    {
-      strategy: strategies.variadic,
-    },
   ),
-  getDateTimeFormat: memoize(
+  getDateTimeFormat: keptByArguments(
     (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
-    { strategy: strategies.variadic },
   ),
-  getPluralRules: memoize(
+  getPluralRules: keptByArguments(
     (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
-    {
-      strategy: strategies.variadic,
-    },
   ),
 };
 

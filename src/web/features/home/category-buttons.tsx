@@ -7,6 +7,14 @@ import { useTexts } from "#web/lib/i18n.tsx";
 import { usePlaceNames } from "#web/lib/place-names.ts";
 import { HOME_PAGE_TEXT } from "#web/texts/home.ts";
 
+/**
+ * Columns as wide as the screen allows, not as the names: where a button sits never depends on how
+ * wide its name is drawn, so a Bangla face arriving after the first paint moves none (in a wrapping
+ * row it did: CLS 0.039 on the Bangla home page). The skeleton keeps the same columns.
+ */
+const BUTTON_GRID =
+  "grid grid-cols-[repeat(auto-fill,minmax(6.25rem,1fr))] gap-2 sm:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] sm:gap-3";
+
 const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"];
 
 /** One button per category from the API, plus "All bikes"; for buyers and signed-out visitors. */
@@ -21,11 +29,7 @@ export function CategoryButtons() {
         {T.heading}
       </h2>
       {isPending ? (
-        <div
-          role="status"
-          aria-label={T.loading}
-          className="grid grid-cols-[repeat(auto-fill,minmax(6.25rem,1fr))] gap-2 sm:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] sm:gap-3"
-        >
+        <div role="status" aria-label={T.loading} className={BUTTON_GRID}>
           {SKELETON_KEYS.map((k) => (
             <div key={k} className="skeleton h-10" />
           ))}
@@ -38,10 +42,7 @@ export function CategoryButtons() {
           </button>
         </div>
       ) : (
-        // Columns as wide as the screen allows, not as the names: where a button sits never depends
-        // on how wide its name is drawn, so a Bangla face arriving after the first paint moves none
-        // (in a wrapping row it did: CLS 0.039 on the Bangla home page).
-        <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.25rem,1fr))] gap-2 sm:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] sm:gap-3">
+        <ul className={BUTTON_GRID}>
           <li>
             <Link to={paths.listings.getHref("all")} className="btn btn-primary w-full px-2 leading-tight">
               {/* Left out on a narrow phone, where the name needs the whole button. */}
