@@ -167,17 +167,6 @@ export default defineConfig({
         },
       },
     },
-    {
-      // The app's code after the page: a rendered page is readable without it, so its scripts ask for
-      // low priority and the page's photo (the largest paint, preloaded high) is not queued behind
-      // ~150 KB of JavaScript on a slow line.
-      name: "motohaat-scripts-low-priority",
-      transformIndexHtml: {
-        order: "post",
-        handler: (html) =>
-          html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
-      },
-    },
     // A `.br` (brotli, quality 11) and a `.gz` (gzip, level 9) beside every text file of the build worth
     // it, made once here rather than on every request; the server sends the one the browser accepts
     // (src/server/plugins/web.ts). Source maps are left out: only developer tools fetch them.

@@ -281,6 +281,10 @@ async function main() {
           throughputKbps: BAD_NETWORK.kbps,
         },
       });
+      if (process.env.BENCH_WEB_SAVE) {
+        const file = path.join(process.env.BENCH_WEB_SAVE, `bad-network-${name.replace(/\W+/g, "_")}`);
+        fs.writeFileSync(`${file}.json`, JSON.stringify(slow.lhr));
+      }
       const fcp = slow.lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN;
       const slowLcp = slow.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
       const ok = slowLcp <= BAD_NETWORK.lcpMs;

@@ -1,4 +1,4 @@
-import { atPath, consoleOf, expect, postListing, tag, test } from "./fixtures.ts";
+import { atPath, consoleOf, expect, hydrated, postListing, tag, test } from "./fixtures.ts";
 
 /**
  * Public pages arrive rendered by the server (issue 22): readable with JavaScript off, then hydrated
@@ -120,6 +120,66 @@ test("a rendered page hydrates without a word in the console, then works as the 
   await page.waitForLoadState("networkidle");
   expect(apiCalls).toEqual([]);
   expect(lines).toEqual([]);
+});
+
+test.describe("the app's code after the page", () => {
+  /** The app's JavaScript files the page has asked for so far. */
+  const scriptsOf = (page: import("@playwright/test").Page) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    return scripts;
+  };
+
+  test("a rendered bike page asks for it once it is drawn and its photo has come", async ({
+    page,
+    newAccount,
+  }) => {
+    const seller = await newAccount("seller", `Photo First Seller ${tag()}`);
+    const model = `Photofirst ${tag()}`;
+    const listing = await postListing(seller, { model });
+    const scripts = scriptsOf(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/images/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto(`/products/productdetails/${listing.id}`, { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+    // Drawn, and two frames more: the photo is still on its way, so no code has been asked for.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))),
+    );
+    expect(scripts).toEqual([]);
+
+    release();
+    await expect.poll(() => scripts.some((path) => /^\/assets\/index-.+\.js$/.test(path))).toBe(true);
+    await hydrated(page);
+  });
+
+  test("a photo that never comes holds it for 3 s at most", async ({ page, newAccount }) => {
+    const seller = await newAccount("seller", `Slow Photo Seller ${tag()}`);
+    const model = `Slowphoto ${tag()}`;
+    const listing = await postListing(seller, { model });
+    const scripts = scriptsOf(page);
+    await page.route("**/images/**", () => {}); // never answered
+    // Paused: an installed clock otherwise also ticks on its own, by however long the machine takes.
+    const now = Date.now();
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1_000);
+
+    await page.goto(`/products/productdetails/${listing.id}`, { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+    await page.clock.runFor(2_900);
+    expect(scripts).toEqual([]);
+    await page.clock.runFor(200);
+    await expect.poll(() => scripts.some((path) => /^\/assets\/index-.+\.js$/.test(path))).toBe(true);
+  });
 });
 
 test("a signed-in buyer's own booking fills in after the page, which is the same for everyone", async ({

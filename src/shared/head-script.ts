@@ -9,7 +9,8 @@
  *   ready before the first layout. A device with a Bengali font of its own draws the same glyph.
  *   Likewise the few glyphs of "বাংলা", the language switch's label on every English page, whose
  *   whole bold face (48 KB) an English reader's phone would otherwise fetch for that one word;
- * - on a Bangla page, the Bengali faces asked for before the first layout (below).
+ * - on a Bangla page, the Bengali faces asked for before the first layout (below);
+ * - on a page the server rendered, the app's code asked for once the page is on screen (below).
  * Inline rather than a file of its own, because a script in `<head>` holds the first paint until it
  * arrives (a round trip on a phone network: Lighthouse counted 150 ms). The Content-Security-Policy
  * allows exactly this text by its SHA-256 (src/server/plugins/security.ts), no other inline script. In
@@ -44,11 +45,25 @@ export const BENGALI_FONT_FAMILY = "MotoHaat Bengali";
 // stylesheet is parsed: the script comes after it (vite.config.ts).
 const banglaFaces = `if(document.documentElement.lang==="bn")for(const w of["","bold "])document.fonts.load(w+'1em "${BENGALI_FONT_FAMILY}"',"\\u0985")`;
 
+/** The element of a rendered page holding the app's script tags, inert (src/server/plugins/server-render.ts). */
+export const APP_CODE_TEMPLATE = "template[data-app-code]";
+
+// A rendered page reads without the app's code, which only makes it respond: its ~150 KB are asked
+// for once the page is drawn and its photo (the one `fetchpriority="high"` image, the largest paint)
+// has arrived or failed. In the HTML as tags, they were fetched beside the photo: on a 400 kbps line
+// the photo shared the line with them (a shared bike link's photo at 3.2 s), and on a fast one they
+// finished before the first paint and Lighthouse's model counted them as holding it (LCP 2.0 s where
+// the page and its photo alone take ~1 s). A photo that has not come within 3 s no longer holds
+// them. A page nobody sees paints nothing (no animation frames): its code is asked for at once. The
+// tags wait in a <template>, whose content the browser neither fetches nor runs; copies of them run
+// (a script's own element, once parsed, never runs). The page and its code wait for nothing else.
+const appCode = `addEventListener("DOMContentLoaded",()=>{const t=document.querySelector("${APP_CODE_TEMPLATE}");if(!t)return;const w=[...document.querySelectorAll('img[fetchpriority="high"]')].filter(i=>!i.complete).map(i=>new Promise(r=>{i.addEventListener("load",r);i.addEventListener("error",r);setTimeout(r,3e3)}));if(document.visibilityState==="visible")w.push(new Promise(r=>requestAnimationFrame(()=>setTimeout(r))));Promise.all(w).then(()=>{for(const e of t.content.children){const c=document.createElement(e.localName);for(const a of e.attributes)c.setAttribute(a.name,a.value);document.head.append(c)}})})`;
+
 /**
  * Each part on its own: storage blocked keeps the default light theme, the price its fallback glyph,
  * and a Bangla page its faces as the layout asks for them.
  */
-export const HEAD_SCRIPT = `(()=>{try{${theme}}catch{}try{${takaFace};${banglaNameFace}}catch{}try{${banglaFaces}}catch{}})();`;
+export const HEAD_SCRIPT = `(()=>{try{${theme}}catch{}try{${takaFace};${banglaNameFace}}catch{}try{${banglaFaces}}catch{}${appCode}})();`;
 
 /** Where index.html has the script written in. */
 export const HEAD_SCRIPT_PLACEHOLDER = "<script data-head-script></script>";

@@ -99,6 +99,9 @@ function canonicalUrl(url: URL): string {
   return `${url.origin}${url.pathname}${isList ? url.search : ""}`;
 }
 
+/** The build's tags for the app's code: its entry and the modules it preloads (with their line's indent). */
+const APP_CODE_TAG = /\n?[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+
 /**
  * index.html with the rendered page: the title and the description replaced, the canonical URL and
  * the JSON-LD added to the head; the page in place of the static shell, followed by its state.
@@ -111,8 +114,16 @@ function intoIndexHtml(
 ): string {
   const head = [`<link rel="canonical" href="${escapeHtml(canonical)}" />`];
   if (page.jsonLd) head.push(`<script type="application/ld+json">${page.jsonLd}</script>`);
+  // The app's code waits, inert, for the head script to ask for it once the page is drawn (why:
+  // src/shared/head-script.ts, APP_CODE_TEMPLATE).
+  const code: string[] = [];
+  const withoutCode = html.replace(APP_CODE_TAG, (tag) => {
+    code.push(tag.trim());
+    return "";
+  });
+  const appCode = `<template data-app-code>${code.join("")}</template>`;
   // Functions as replacements: a `$` in a value is never read as a pattern.
-  return html
+  return withoutCode
     .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => {
       const css = stylesheet(href);
       // The tag stays, disabled (a disabled stylesheet is not fetched), for the app's lazy code, which
@@ -127,7 +138,7 @@ function intoIndexHtml(
     .replace(/<\/head>/i, () => `  ${head.join("\n    ")}\n  </head>`)
     .replace(
       /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/i,
-      (_match, end: string) => `<div id="root">${page.html}</div>\n    ${page.state}${end}`,
+      (_match, end: string) => `<div id="root">${page.html}</div>\n    ${page.state}\n    ${appCode}${end}`,
     );
 }
 

@@ -87,8 +87,10 @@ export function SearchBox() {
       </label>
       <div className="input w-full">
         <Search className="size-4 opacity-60" aria-hidden="true" />
+        {/* Named: before the app's code has come, Enter sends the form as a plain search (`?q=`). */}
         <input
           id="filter-q"
+          name="q"
           type="search"
           className="grow"
           placeholder={T.searchPlaceholder}
