@@ -17,6 +17,7 @@
  * src/shared because both sides need the same text.
  */
 import { BANGLA_NAME_FONT_WOFF2_BASE64, TAKA_FONT_WOFF2_BASE64 } from "./head-fonts.ts";
+import { PAGE_PHOTO_TIMING } from "./page-photo-timing.ts";
 import { THEME_STORAGE_KEY } from "./theme-storage.ts";
 
 /** The family the stylesheet puts first in every text's font list (src/web/styles.css). */
@@ -49,15 +50,18 @@ const banglaFaces = `if(document.documentElement.lang==="bn")for(const w of["","
 export const APP_CODE_TEMPLATE = "template[data-app-code]";
 
 // A rendered page reads without the app's code, which only makes it respond: its ~150 KB are asked
-// for once the page is drawn and its photo (the one `fetchpriority="high"` image, the largest paint)
-// has arrived or failed. In the HTML as tags, they were fetched beside the photo: on a 400 kbps line
-// the photo shared the line with them (a shared bike link's photo at 3.2 s), and on a fast one they
-// finished before the first paint and Lighthouse's model counted them as holding it (LCP 2.0 s where
-// the page and its photo alone take ~1 s). A photo that has not come within 3 s no longer holds
-// them. A page nobody sees paints nothing (no animation frames): its code is asked for at once. The
-// tags wait in a <template>, whose content the browser neither fetches nor runs; copies of them run
-// (a script's own element, once parsed, never runs). The page and its code wait for nothing else.
-const appCode = `addEventListener("DOMContentLoaded",()=>{const t=document.querySelector("${APP_CODE_TEMPLATE}");if(!t)return;const w=[...document.querySelectorAll('img[fetchpriority="high"]')].filter(i=>!i.complete).map(i=>new Promise(r=>{i.addEventListener("load",r);i.addEventListener("error",r);setTimeout(r,3e3)}));if(document.visibilityState==="visible")w.push(new Promise(r=>requestAnimationFrame(()=>setTimeout(r))));Promise.all(w).then(()=>{for(const e of t.content.children){const c=document.createElement(e.localName);for(const a of e.attributes)c.setAttribute(a.name,a.value);document.head.append(c)}})})`;
+// for once the page has been drawn (its first contentful paint reported) and its photo (the one
+// `fetchpriority="high"` image, the largest paint, named PAGE_PHOTO_TIMING) drawn too (its Element
+// Timing entry) or failed.
+// In the HTML as tags, they were fetched beside the photo: on a 400 kbps line the photo shared the
+// line with them (a shared bike link's photo at 3.2 s), and on a fast one they finished before the
+// first paint and Lighthouse's model counted them as holding it (LCP 2.0 s where the page and its
+// photo alone take ~1 s). Paint entries, not an animation frame: a frame's paint reaches the screen
+// later still on a busy phone, and the code came before it. Where a browser has no such entries, the
+// image's load and two frames. Never more than 3 s; a page nobody sees paints nothing, and asks for
+// its code at once. The tags wait in a <template>, whose content the browser neither fetches nor runs;
+// copies of them run (a script's own element, once parsed, never runs).
+const appCode = `addEventListener("DOMContentLoaded",()=>{const t=document.querySelector("${APP_CODE_TEMPLATE}");if(!t)return;const s=PerformanceObserver.supportedEntryTypes||[],f=()=>new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),seen=(type,test)=>s.includes(type)&&new Promise(r=>new PerformanceObserver((l,o)=>{if(l.getEntries().some(test)){o.disconnect();r()}}).observe({type,buffered:!0})),w=document.visibilityState!=="visible"?[]:[seen("paint",e=>e.name==="first-contentful-paint")||f(),...[...document.querySelectorAll('img[elementtiming="${PAGE_PHOTO_TIMING}"]')].map(i=>new Promise(r=>{const p=seen("element",e=>e.element===i);i.addEventListener("error",r);if(i.complete&&!i.naturalWidth)r();else if(p)p.then(r);else if(i.complete)f().then(r);else i.addEventListener("load",()=>f().then(r))}))];Promise.race([Promise.all(w),new Promise(r=>setTimeout(r,3e3))]).then(()=>{for(const e of t.content.children){const c=document.createElement(e.localName);for(const a of e.attributes)c.setAttribute(a.name,a.value);document.head.append(c)}})})`;
 
 /**
  * Each part on its own: storage blocked keeps the default light theme, the price its fallback glyph,

@@ -1,3 +1,4 @@
+import { PAGE_PHOTO_TIMING } from "#shared/page-photo-timing.ts";
 import type { Image } from "#shared/schemas/images.ts";
 
 type ImgProps = {
@@ -28,6 +29,8 @@ export function Img({ image, alt, sizes, loading = "lazy", fetchPriority, classN
       loading={loading}
       decoding="async"
       fetchPriority={fetchPriority}
+      // The page's largest paint: a rendered page's code waits until it is drawn (head-script.ts).
+      {...(fetchPriority === "high" ? { elementtiming: PAGE_PHOTO_TIMING } : {})}
       className={className}
       title={title}
     />

@@ -1,5 +1,13 @@
 import { Search } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type FormEvent,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { DISTRICTS } from "#shared/districts.ts";
 import { MAX_ASKING_PRICE, MAX_KM_RUN, MIN_YEAR, maxYear } from "#shared/listing-limits.ts";
 import { MSG } from "#shared/messages.ts";
@@ -42,6 +50,13 @@ function useTypedFilter({ filters, setFilter }: ListingFiltersApi, key: FilterKe
     setText(urlValue);
   }, [urlValue]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A rendered page shows the box before the app's code has come (it waits for the page's photo):
+  // what was typed there meanwhile is kept, and Enter or leaving the box sends it.
+  const box = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = box.current?.value ?? "";
+    if (typed !== "" && typed !== committed.current) setText(typed);
+  }, []);
 
   const commit = (value: string) => {
     clearTimeout(timer.current);
@@ -52,11 +67,13 @@ function useTypedFilter({ filters, setFilter }: ListingFiltersApi, key: FilterKe
     typing.current = true;
   };
   const settle = () => {
-    commit(text);
+    // The box itself: an Enter that hydration replays comes before any update of `text`.
+    commit(box.current?.value ?? text);
     typing.current = false;
   };
 
   return {
+    ref: box,
     value: text,
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       const value = e.target.value;
