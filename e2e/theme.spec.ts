@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 declare global {
   interface Window {
@@ -35,6 +35,8 @@ test("the theme toggle is remembered across a reload, with no flash of the light
   await page.goto("/");
   const html = page.locator("html");
   await expect(html).toHaveAttribute("data-theme", "light");
+  // The toggle in the server's HTML does nothing until the app's code has come (after the page's paint).
+  await hydrated(page);
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
   await expect(html).toHaveAttribute("data-theme", "dark");
   await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
@@ -46,6 +48,7 @@ test("the theme toggle is remembered across a reload, with no flash of the light
   await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
   await expect(html).toHaveAttribute("data-theme", "dark");
 
+  await hydrated(page);
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await expect(html).toHaveAttribute("data-theme", "light");
   await page.reload();
