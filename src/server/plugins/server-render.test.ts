@@ -404,6 +404,9 @@ describe("public pages rendered on the server", () => {
       };
       const errors = messages
         .filter((m) => m.type === "error")
+        // The page photo's `elementtiming` (the Element Timing API, which the head script watches
+        // before asking for the app's code) is a WICG attribute that the checker's HTML does not list.
+        .filter((m) => !m.message.startsWith("Attribute “elementtiming” not allowed on element “img”"))
         .map(
           (m) => `${urls[files.indexOf(new URL(m.url).pathname)] ?? m.url}: ${m.message} ${m.extract ?? ""}`,
         );
