@@ -46,8 +46,8 @@ export const BENGALI_FONT_FAMILY = "MotoHaat Bengali";
 // stylesheet is parsed: the script comes after it (vite.config.ts).
 const banglaFaces = `if(document.documentElement.lang==="bn")for(const w of["","bold "])document.fonts.load(w+'1em "${BENGALI_FONT_FAMILY}"',"\\u0985")`;
 
-/** The element of a rendered page holding the app's script tags, inert (src/server/plugins/server-render.ts). */
-export const APP_CODE_TEMPLATE = "template[data-app-code]";
+/** The attribute of the <template> holding a rendered page's app code tags, inert (src/server/plugins/server-render.ts). */
+export const APP_CODE_ATTRIBUTE = "data-app-code";
 
 // A rendered page reads without the app's code, which only makes it respond: its ~150 KB are asked
 // for once the page has been drawn (its first contentful paint reported) and its photo (the one
@@ -59,9 +59,10 @@ export const APP_CODE_TEMPLATE = "template[data-app-code]";
 // photo alone take ~1 s). Paint entries, not an animation frame: a frame's paint reaches the screen
 // later still on a busy phone, and the code came before it. Where a browser has no such entries, the
 // image's load and two frames. Never more than 3 s, and at once if anything here fails; a page nobody
-// sees paints nothing, and asks for its code at once. The tags wait in a <template>, whose content the browser neither fetches nor runs;
-// copies of them run (a script's own element, once parsed, never runs).
-const appCode = `addEventListener("DOMContentLoaded",()=>{const t=document.querySelector("${APP_CODE_TEMPLATE}");if(!t)return;let d=0;const go=()=>{if(d++)return;for(const e of t.content.children){const c=document.createElement(e.localName);for(const a of e.attributes)c.setAttribute(a.name,a.value);document.head.append(c)}};try{const s=self.PerformanceObserver?.supportedEntryTypes||[],f=()=>new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),seen=(type,test)=>s.includes(type)&&new Promise(r=>new PerformanceObserver((l,o)=>{if(l.getEntries().some(test)){o.disconnect();r()}}).observe({type,buffered:!0})),w=document.visibilityState!=="visible"?[]:[seen("paint",e=>e.name==="first-contentful-paint")||f(),...[...document.querySelectorAll('img[elementtiming="${PAGE_PHOTO_TIMING}"]')].map(i=>new Promise(r=>{const p=seen("element",e=>e.element===i);i.addEventListener("error",r);if(i.complete&&!i.naturalWidth)r();else if(p)p.then(r);else if(i.complete)f().then(r);else i.addEventListener("load",()=>f().then(r))}))];setTimeout(go,3e3);Promise.all(w).then(go)}catch{go()}})`;
+// sees paints nothing, and asks for its code at once. The tags wait in a <template>, whose content
+// the browser neither fetches nor runs; copies of them run (a script's own element, once parsed,
+// never runs).
+const appCode = `addEventListener("DOMContentLoaded",()=>{const t=document.querySelector("template[${APP_CODE_ATTRIBUTE}]");if(!t)return;let d=0;const go=()=>{if(d++)return;for(const e of t.content.children){const c=document.createElement(e.localName);for(const a of e.attributes)c.setAttribute(a.name,a.value);document.head.append(c)}};try{const s=self.PerformanceObserver?.supportedEntryTypes||[],f=()=>new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),seen=(type,test)=>s.includes(type)&&new Promise(r=>new PerformanceObserver((l,o)=>{if(l.getEntries().some(test)){o.disconnect();r()}}).observe({type,buffered:!0})),w=document.visibilityState!=="visible"?[]:[seen("paint",e=>e.name==="first-contentful-paint")||f(),...[...document.querySelectorAll('img[elementtiming="${PAGE_PHOTO_TIMING}"]')].map(i=>new Promise(r=>{const p=seen("element",e=>e.element===i);i.addEventListener("error",r);if(i.complete&&!i.naturalWidth)r();else if(p)p.then(r);else if(i.complete)f().then(r);else i.addEventListener("load",()=>f().then(r))}))];setTimeout(go,3e3);Promise.all(w).then(go)}catch{go()}})`;
 
 /**
  * Each part on its own: storage blocked keeps the default light theme, the price its fallback glyph,

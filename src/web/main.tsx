@@ -108,6 +108,9 @@ async function start() {
   // before the first paint), they were fetched at high priority while the page was still to be drawn,
   // and Lighthouse counted them as holding its first paint (a Bangla bike page: FCP 2.3 s, observed
   // 0.35 s). On a slow line the first paint comes long before the entry arrives: nothing waits.
+  // Since the head script asks for the entry only once the page's first paint is reported
+  // (src/shared/head-script.ts), this wait is a frame at most; it stays for the ways the entry can
+  // still come first (the script's 3 s limit, a browser without paint entries).
   // A page the browser renders itself (a dashboard) sets the API's language at once: its router's
   // loaders ask the API as soon as the router exists.
   const painted = ssr ? afterFirstPaint() : undefined;

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Db } from "#server/db/client.ts";
 import { readMarketVersion } from "#server/db/market-version.ts";
+import { APP_CODE_ATTRIBUTE } from "#shared/head-script.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { escapeHtml } from "./share-tags.ts";
 
@@ -115,13 +116,13 @@ function intoIndexHtml(
   const head = [`<link rel="canonical" href="${escapeHtml(canonical)}" />`];
   if (page.jsonLd) head.push(`<script type="application/ld+json">${page.jsonLd}</script>`);
   // The app's code waits, inert, for the head script to ask for it once the page is drawn (why:
-  // src/shared/head-script.ts, APP_CODE_TEMPLATE).
+  // src/shared/head-script.ts).
   const code: string[] = [];
   const withoutCode = html.replace(APP_CODE_TAG, (tag) => {
     code.push(tag.trim());
     return "";
   });
-  const appCode = `<template data-app-code>${code.join("")}</template>`;
+  const appCode = `<template ${APP_CODE_ATTRIBUTE}>${code.join("")}</template>`;
   // Functions as replacements: a `$` in a value is never read as a pattern.
   return withoutCode
     .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => {
