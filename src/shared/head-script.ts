@@ -38,13 +38,28 @@ const banglaNameFace = addFace(BANGLA_NAME_FONT_FAMILY, BANGLA_NAME_FONT_WOFF2_B
 
 /** The family of Bangla text, Noto Sans Bengali's faces (src/web/styles.css). */
 export const BENGALI_FONT_FAMILY = "MotoHaat Bengali";
+/** Set on <html> while a slow line's Bangla page holds its Bengali faces back (src/web/styles.css). */
+export const BENGALI_LATER_ATTRIBUTE = "data-bengali-later";
+/** Both Bengali faces asked for (as JS source): a promise of their loads. */
+const loadBengaliFaces = `Promise.all(["","bold "].map(w=>document.fonts.load(w+'1em "${BENGALI_FONT_FAMILY}"',"\\u0985")))`;
 // On a Bangla page, both Bengali faces asked for at once, not when the first layout finds Bengali
 // text: on a device without a Bengali font of its own (Debian's Chromium) they then arrive before the
 // first paint, where they came after it and the cards' lines wrapped again (CLS 0.02–0.04 on a list
 // and the home page; none in eight loads at 4× CPU with this). `load` goes through the face's sources
 // in order, so a phone with Noto Sans Bengali (`local()`) downloads nothing. The faces exist once the
 // stylesheet is parsed: the script comes after it (vite.config.ts).
-const banglaFaces = `if(document.documentElement.lang==="bn")for(const w of["","bold "])document.fonts.load(w+'1em "${BENGALI_FONT_FAMILY}"',"\\u0985")`;
+// Except on a slow line (the browser's estimate under 1 Mbps, or data saving asked for): there their
+// ~93 KB cannot come within the 3 s `font-display: fallback` gives them, so they would not be drawn on
+// this page anyway, yet they shared the line with the page's photo (a shared bike link's photo at
+// 3.2 s on 400 kbps, 2.5 s in English). The stylesheet leaves them out of the font list while
+// BENGALI_LATER_ATTRIBUTE is set; they are asked for with the app's code, once the page and its photo
+// are drawn (below), and taken into use when both have come: the words are drawn again in them, once.
+const banglaFaces = `const r=document.documentElement;if(r.lang==="bn"){const c=navigator.connection;if(c&&(c.saveData||1>c.downlink))r.setAttribute("${BENGALI_LATER_ATTRIBUTE}","");else ${loadBengaliFaces}}`;
+// The faces held back on a slow line, asked for now (a phone with its own copy takes it at once): as
+// new faces of the family, made from the stylesheet's, that are drawn whenever they come
+// (`display: swap`). The stylesheet's own would not be: a face asked for more than 3 s before it comes
+// is never drawn on that page (`fallback`'s failure period), and on a slow line these take longer.
+const bengaliLater = `const r=document.documentElement;if(r.hasAttribute("${BENGALI_LATER_ATTRIBUTE}")){const f=[];for(const s of document.styleSheets)for(const x of s.cssRules)if(x instanceof CSSFontFaceRule&&x.style.getPropertyValue("font-family")==='"${BENGALI_FONT_FAMILY}"'){const g=p=>x.style.getPropertyValue(p);f.push(new FontFace("${BENGALI_FONT_FAMILY}",g("src"),{weight:g("font-weight"),unicodeRange:g("unicode-range"),display:"swap"}))}Promise.all(f.map(e=>document.fonts.add(e).size&&e.load())).then(()=>r.removeAttribute("${BENGALI_LATER_ATTRIBUTE}"),()=>{})}`;
 
 /** The attribute of the <template> holding a rendered page's app code tags, inert (src/server/plugins/server-render.ts). */
 export const APP_CODE_ATTRIBUTE = "data-app-code";
@@ -62,7 +77,7 @@ export const APP_CODE_ATTRIBUTE = "data-app-code";
 // sees paints nothing, and asks for its code at once. The tags wait in a <template>, whose content
 // the browser neither fetches nor runs; copies of them run (a script's own element, once parsed,
 // never runs).
-const appCode = `addEventListener("DOMContentLoaded",()=>{const t=document.querySelector("template[${APP_CODE_ATTRIBUTE}]");if(!t)return;let d=0;const go=()=>{if(d++)return;for(const e of t.content.children){const c=document.createElement(e.localName);for(const a of e.attributes)c.setAttribute(a.name,a.value);document.head.append(c)}};try{const s=self.PerformanceObserver?.supportedEntryTypes||[],f=()=>new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),seen=(type,test)=>s.includes(type)&&new Promise(r=>new PerformanceObserver((l,o)=>{if(l.getEntries().some(test)){o.disconnect();r()}}).observe({type,buffered:!0})),w=document.visibilityState!=="visible"?[]:[seen("paint",e=>e.name==="first-contentful-paint")||f(),...[...document.querySelectorAll('img[elementtiming="${PAGE_PHOTO_TIMING}"]')].map(i=>new Promise(r=>{const p=seen("element",e=>e.element===i);i.addEventListener("error",r);if(i.complete&&!i.naturalWidth)r();else if(p)p.then(r);else if(i.complete)f().then(r);else i.addEventListener("load",()=>f().then(r))}))];setTimeout(go,3e3);Promise.all(w).then(go)}catch{go()}})`;
+const appCode = `addEventListener("DOMContentLoaded",()=>{const t=document.querySelector("template[${APP_CODE_ATTRIBUTE}]");let d=0;const go=()=>{if(d++)return;try{${bengaliLater}}catch{}if(t)for(const e of t.content.children){const c=document.createElement(e.localName);for(const a of e.attributes)c.setAttribute(a.name,a.value);document.head.append(c)}};if(!t)return go();try{const s=self.PerformanceObserver?.supportedEntryTypes||[],f=()=>new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),seen=(type,test)=>s.includes(type)&&new Promise(r=>new PerformanceObserver((l,o)=>{if(l.getEntries().some(test)){o.disconnect();r()}}).observe({type,buffered:!0})),w=document.visibilityState!=="visible"?[]:[seen("paint",e=>e.name==="first-contentful-paint")||f(),...[...document.querySelectorAll('img[elementtiming="${PAGE_PHOTO_TIMING}"]')].map(i=>new Promise(r=>{const p=seen("element",e=>e.element===i);i.addEventListener("error",r);if(i.complete&&!i.naturalWidth)r();else if(p)p.then(r);else if(i.complete)f().then(r);else i.addEventListener("load",()=>f().then(r))}))];setTimeout(go,3e3);Promise.all(w).then(go)}catch{go()}})`;
 
 /**
  * Each part on its own: storage blocked keeps the default light theme, the price its fallback glyph,

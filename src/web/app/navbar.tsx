@@ -175,7 +175,7 @@ export function Navbar() {
                   className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
                 >
                   {/* Smaller on a phone: with Messages and the bell, the bar must fit 360 px. */}
-                  <UserAvatar user={user} size="size-8 sm:size-10" />
+                  <UserAvatar user={user} size="size-8 sm:size-10" loading="eager" />
                 </Link>
                 {signOutButton("hidden sm:inline-flex")}
               </>

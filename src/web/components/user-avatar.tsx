@@ -5,10 +5,15 @@ type UserAvatarProps = {
   user: Pick<User, "name" | "photo">;
   /** Tailwind size class, e.g. "size-10". */
   size?: string;
+  /**
+   * "eager" only where it is in the first screen everywhere (the top bar): a rendered page's HTML
+   * then asks for it in its head, beside the page's photo (React preloads every eager image).
+   */
+  loading?: "lazy" | "eager";
 };
 
 /** The user's photo, or their initial when they have none; both are named by the user's name. */
-export function UserAvatar({ user, size = "size-10" }: UserAvatarProps) {
+export function UserAvatar({ user, size = "size-10", loading = "lazy" }: UserAvatarProps) {
   if (user.photo) {
     return (
       <Img
@@ -16,7 +21,7 @@ export function UserAvatar({ user, size = "size-10" }: UserAvatarProps) {
         alt={user.name}
         title={user.name}
         sizes="80px"
-        loading="eager"
+        loading={loading}
         className={`${size} shrink-0 rounded-full object-cover ring-2 ring-base-300`}
       />
     );
