@@ -48,13 +48,14 @@ const loadBengaliFaces = `Promise.all(["","bold "].map(w=>document.fonts.load(w+
 // and the home page; none in eight loads at 4× CPU with this). `load` goes through the face's sources
 // in order, so a phone with Noto Sans Bengali (`local()`) downloads nothing. The faces exist once the
 // stylesheet is parsed: the script comes after it (vite.config.ts).
-// Except on a slow line (the browser's estimate under 1 Mbps, or data saving asked for): there their
+// Except on a slow line (the browser's estimate under 1 Mbps, or data saving asked for; 0 is no
+// estimate, as under Lighthouse's and DevTools' "no throttling"): there their
 // ~93 KB cannot come within the 3 s `font-display: fallback` gives them, so they would not be drawn on
 // this page anyway, yet they shared the line with the page's photo (a shared bike link's photo at
 // 3.2 s on 400 kbps, 2.5 s in English). The stylesheet leaves them out of the font list while
 // BENGALI_LATER_ATTRIBUTE is set; they are asked for with the app's code, once the page and its photo
 // are drawn (below), and taken into use when both have come: the words are drawn again in them, once.
-const banglaFaces = `const r=document.documentElement;if(r.lang==="bn"){const c=navigator.connection;if(c&&(c.saveData||1>c.downlink))r.setAttribute("${BENGALI_LATER_ATTRIBUTE}","");else ${loadBengaliFaces}}`;
+const banglaFaces = `const r=document.documentElement;if(r.lang==="bn"){const c=navigator.connection;if(c&&(c.saveData||c.downlink>0&&1>c.downlink))r.setAttribute("${BENGALI_LATER_ATTRIBUTE}","");else ${loadBengaliFaces}}`;
 // The faces held back on a slow line, asked for now (a phone with its own copy takes it at once): as
 // new faces of the family, made from the stylesheet's, that are drawn whenever they come
 // (`display: swap`). The stylesheet's own would not be: a face asked for more than 3 s before it comes
