@@ -147,6 +147,14 @@ test.describe("a Bangla page on a slow line", () => {
       return fonts.filter((font) => font.isCustomFont).map((font) => font.familyName);
     };
     await expect.poll(drawnIn, { timeout: 30_000 }).toContain("Noto Sans Bengali");
+    // Drawn from the script's copies (`swap`), no longer held back.
+    await expect(page.locator("html")).not.toHaveAttribute("data-bengali-later", /.*/);
+    const copies = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((f) => f.family.replaceAll('"', "") === "MotoHaat Bengali" && f.display === "swap")
+        .map((f) => f.status),
+    );
+    expect(copies).toEqual(["loaded", "loaded"]);
   });
 });
 

@@ -9,7 +9,8 @@
  *   ready before the first layout. A device with a Bengali font of its own draws the same glyph.
  *   Likewise the few glyphs of "বাংলা", the language switch's label on every English page, whose
  *   whole bold face (48 KB) an English reader's phone would otherwise fetch for that one word;
- * - on a Bangla page, the Bengali faces asked for before the first layout (below);
+ * - on a Bangla page, the Bengali faces asked for before the first layout, or on a slow line with
+ *   the app's code (below);
  * - on a page the server rendered, the app's code asked for once the page is on screen (below).
  * Inline rather than a file of its own, because a script in `<head>` holds the first paint until it
  * arrives (a round trip on a phone network: Lighthouse counted 150 ms). The Content-Security-Policy
@@ -40,8 +41,8 @@ const banglaNameFace = addFace(BANGLA_NAME_FONT_FAMILY, BANGLA_NAME_FONT_WOFF2_B
 export const BENGALI_FONT_FAMILY = "MotoHaat Bengali";
 /** Set on <html> while a slow line's Bangla page holds its Bengali faces back (src/web/styles.css). */
 export const BENGALI_LATER_ATTRIBUTE = "data-bengali-later";
-/** Both Bengali faces asked for (as JS source): a promise of their loads. */
-const loadBengaliFaces = `Promise.all(["","bold "].map(w=>document.fonts.load(w+'1em "${BENGALI_FONT_FAMILY}"',"\\u0985")))`;
+/** Both Bengali faces asked for (as JS source); a failure (offline) is left silent. */
+const loadBengaliFaces = `Promise.all(["","bold "].map(w=>document.fonts.load(w+'1em "${BENGALI_FONT_FAMILY}"',"\\u0985"))).catch(()=>{})`;
 // On a Bangla page, both Bengali faces asked for at once, not when the first layout finds Bengali
 // text: on a device without a Bengali font of its own (Debian's Chromium) they then arrive before the
 // first paint, where they came after it and the cards' lines wrapped again (CLS 0.02–0.04 on a list
@@ -49,18 +50,21 @@ const loadBengaliFaces = `Promise.all(["","bold "].map(w=>document.fonts.load(w+
 // in order, so a phone with Noto Sans Bengali (`local()`) downloads nothing. The faces exist once the
 // stylesheet is parsed: the script comes after it (vite.config.ts).
 // Except on a slow line (the browser's estimate under 1 Mbps, or data saving asked for; 0 is no
-// estimate, as under Lighthouse's and DevTools' "no throttling"): there their
-// ~93 KB cannot come within the 3 s `font-display: fallback` gives them, so they would not be drawn on
-// this page anyway, yet they shared the line with the page's photo (a shared bike link's photo at
-// 3.2 s on 400 kbps, 2.5 s in English). The stylesheet leaves them out of the font list while
-// BENGALI_LATER_ATTRIBUTE is set; they are asked for with the app's code, once the page and its photo
-// are drawn (below), and taken into use when both have come: the words are drawn again in them, once.
+// estimate, as under Lighthouse's and DevTools' "no throttling"): there their ~93 KB take 0.75 s of
+// the line at the least, shared with the page's photo (a shared bike link's photo at 3.2 s on
+// 400 kbps, 2.5 s in English), and on 400 kbps they came after the 3 s `font-display: fallback`
+// gives them, so they were not even drawn on that page. The stylesheet leaves them out of the font
+// list while BENGALI_LATER_ATTRIBUTE is set; they are asked for with the app's code (below: once
+// the page and its photo are drawn, 3 s after the HTML at most), and taken into use when both have
+// come or failed: the words are drawn again in them, once.
 const banglaFaces = `const r=document.documentElement;if(r.lang==="bn"){const c=navigator.connection;if(c&&(c.saveData||c.downlink>0&&1>c.downlink))r.setAttribute("${BENGALI_LATER_ATTRIBUTE}","");else ${loadBengaliFaces}}`;
 // The faces held back on a slow line, asked for now (a phone with its own copy takes it at once): as
 // new faces of the family, made from the stylesheet's, that are drawn whenever they come
 // (`display: swap`). The stylesheet's own would not be: a face asked for more than 3 s before it comes
 // is never drawn on that page (`fallback`'s failure period), and on a slow line these take longer.
-const bengaliLater = `const r=document.documentElement;if(r.hasAttribute("${BENGALI_LATER_ATTRIBUTE}")){const f=[];for(const s of document.styleSheets)for(const x of s.cssRules)if(x instanceof CSSFontFaceRule&&x.style.getPropertyValue("font-family")==='"${BENGALI_FONT_FAMILY}"'){const g=p=>x.style.getPropertyValue(p);f.push(new FontFace("${BENGALI_FONT_FAMILY}",g("src"),{weight:g("font-weight"),unicodeRange:g("unicode-range"),display:"swap"}))}Promise.all(f.map(e=>document.fonts.add(e).size&&e.load())).then(()=>r.removeAttribute("${BENGALI_LATER_ATTRIBUTE}"),()=>{})}`;
+// A sheet that cannot be read (another origin's: an extension's, a translation's) is passed over;
+// if the copies fail (offline), the attribute goes all the same and the stylesheet's faces are tried.
+const bengaliLater = `const r=document.documentElement;if(r.hasAttribute("${BENGALI_LATER_ATTRIBUTE}")){const f=[];for(const s of document.styleSheets){let l;try{l=s.cssRules}catch{continue}for(const x of l)if(x instanceof CSSFontFaceRule&&x.style.getPropertyValue("font-family").replaceAll('"',"")==="${BENGALI_FONT_FAMILY}"){const g=p=>x.style.getPropertyValue(p);f.push(new FontFace("${BENGALI_FONT_FAMILY}",g("src"),{weight:g("font-weight"),unicodeRange:g("unicode-range"),display:"swap"}))}}Promise.allSettled(f.map(e=>(document.fonts.add(e),e.load()))).then(()=>r.removeAttribute("${BENGALI_LATER_ATTRIBUTE}"))}`;
 
 /** The attribute of the <template> holding a rendered page's app code tags, inert (src/server/plugins/server-render.ts). */
 export const APP_CODE_ATTRIBUTE = "data-app-code";

@@ -6,8 +6,9 @@ type UserAvatarProps = {
   /** Tailwind size class, e.g. "size-10". */
   size?: string;
   /**
-   * "eager" only where it is in the first screen everywhere (the top bar): a rendered page's HTML
-   * then asks for it in its head, beside the page's photo (React preloads every eager image).
+   * "eager" only where it is in the first screen everywhere (the top bar, a seller page's header): a
+   * rendered page's HTML then asks for it in its head, beside the page's photo (React preloads every
+   * eager image).
    */
   loading?: "lazy" | "eager";
 };

@@ -77,7 +77,7 @@ export default function SellerPage({ listings, reviews }: SellerPageProps) {
     <div className="flex flex-col gap-8 px-4 py-6 sm:px-6 lg:px-8">
       <PageTitle description={T.description(seller.name)}>{T.title(seller.name)}</PageTitle>
       <header className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 p-4 sm:p-6">
-        <UserAvatar user={seller} size="size-20" />
+        <UserAvatar user={seller} size="size-20" loading="eager" />
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold sm:text-3xl">
             <span className="break-words">{seller.name}</span>
