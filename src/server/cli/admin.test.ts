@@ -13,7 +13,9 @@ import { MSG } from "#shared/messages.ts";
 
 const PASSWORD = "Adm1n!Secure";
 
-describe("npm run admin -- create", () => {
+// Each command is a Node process of its own that opens the database: a test of three took 26 s of the
+// 30 s default in one CI run on a slow host (9 s on another), and timed out on the next. So both here.
+describe("npm run admin -- create", { timeout: 90_000 }, () => {
   let dataDir: string;
   let target: ChildDatabase;
   const admin = (args: string[]) => runNode("src/server/cli/admin.ts", args, target.env);
@@ -102,7 +104,7 @@ describe("npm run admin -- create", () => {
   });
 });
 
-describe("npm run admin -- reset-mfa", () => {
+describe("npm run admin -- reset-mfa", { timeout: 90_000 }, () => {
   let dataDir: string;
   let target: ChildDatabase;
   const admin = (args: string[]) => runNode("src/server/cli/admin.ts", args, target.env);
