@@ -4,7 +4,7 @@ import { BOOK_TEXT } from "#web/texts/book.ts";
 import { DEAL_PAGES_TEXT } from "#web/texts/deals.ts";
 import { HOME_PAGE_TEXT } from "#web/texts/home.ts";
 import { inBangla } from "./bangla-texts.ts";
-import { consoleOf, expect, hydrated, postListing, tag, test } from "./fixtures.ts";
+import { consoleOf, expect, holdPhotos, hydrated, postListing, tag, test, twoFrames } from "./fixtures.ts";
 
 /**
  * MotoHaat in Bangla (issue 25): the first visit follows the browser's language, the switch in the
@@ -99,14 +99,7 @@ test.describe("a Bangla page on a slow line", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "font" && r.url().includes("bengali")) faces.push(r.url());
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/images/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPhotos(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
     // 400 kbps and 400 ms, as the bench: the browser's estimate of the line is under 1 Mbps.
@@ -121,9 +114,7 @@ test.describe("a Bangla page on a slow line", () => {
     await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
     // Drawn, and two frames more, with the photo still on its way: no face asked for (a fast line's
     // page asks for them before its first layout).
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))),
-    );
+    await twoFrames(page);
     expect(faces).toEqual([]);
     release();
     await expect.poll(() => faces.length, { timeout: 30_000 }).toBeGreaterThan(0);

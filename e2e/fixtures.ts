@@ -121,6 +121,26 @@ export const test = base.extend<{
 });
 
 /** Matches a URL by path alone, whatever the host and port. */
+/** Holds every photo's request until the returned function is called: a page whose photo is still on its way. */
+export async function holdPhotos(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/images/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Waits until two more frames have been drawn (and a task after them). */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))),
+  );
+}
+
 /**
  * Waits until React has taken the page over (hydrateRoot or createRoot marks #root). A page the server
  * rendered shows its buttons before then, and a tap on one that opens something does nothing yet.

@@ -1,4 +1,14 @@
-import { atPath, consoleOf, expect, hydrated, postListing, tag, test } from "./fixtures.ts";
+import {
+  atPath,
+  consoleOf,
+  expect,
+  holdPhotos,
+  hydrated,
+  postListing,
+  tag,
+  test,
+  twoFrames,
+} from "./fixtures.ts";
 
 /**
  * Public pages arrive rendered by the server (issue 22): readable with JavaScript off, then hydrated
@@ -140,21 +150,12 @@ test.describe("the app's code after the page", () => {
     const model = `Photofirst ${tag()}`;
     const listing = await postListing(seller, { model });
     const scripts = scriptsOf(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/images/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPhotos(page);
 
     await page.goto(`/products/productdetails/${listing.id}`, { waitUntil: "domcontentloaded" });
     await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
     // Drawn, and two frames more: the photo is still on its way, so no code has been asked for.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))),
-    );
+    await twoFrames(page);
     expect(scripts).toEqual([]);
 
     release();
