@@ -63,6 +63,10 @@ describe("a notification after kill -9", () => {
       SEED_DEMO: "true",
       OUTBOX_POLL_MS: "200",
       OUTBOX_RETRY_BASE_SECONDS: "1",
+      // The kill may land while the first process holds a claim on the row (a retry under way): the
+      // next process takes it once that lease has passed. One process sends one batch at a time, so a
+      // short lease never lets it claim a row it is still sending.
+      OUTBOX_LEASE_SECONDS: "2",
     };
     const first = await startServer({ ...common, SMTP_URL: dead.url });
     const signin = await api(first, "/api/auth/signin", {
@@ -90,12 +94,14 @@ describe("a notification after kill -9", () => {
     expect(catcher.messages).toEqual([]);
 
     const second = await startServer({ ...common, SMTP_URL: catcher.url });
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     while (!catcher.messages.some((m) => m.subject.endsWith(" is booked")) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
     }
     const mails = catcher.messages.filter((m) => m.subject.endsWith(" is booked"));
-    expect(mails).toHaveLength(1);
+    // On failure, the processes' last words say whether the row was retried, claimed or never seen.
+    const said = [...first.logs.slice(from), ...second.logs.slice(-10)].map((l) => l.msg).join(" | ");
+    expect(mails, said).toHaveLength(1);
     expect(mails[0]!.text).toContain("Gulshan 1");
     second.child.kill("SIGKILL");
     await second.exited;
