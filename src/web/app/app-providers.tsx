@@ -4,7 +4,6 @@ import { CardCornerContext, type CornerBike } from "#web/components/card-corner.
 import { SaveButton, SavedHeartsProvider } from "#web/features/saved/save-button.tsx";
 import { setApiLanguage } from "#web/lib/api-client.ts";
 import { ENGLISH, type Language, LanguageProvider, sayIn } from "#web/lib/i18n.tsx";
-import { SessionProvider } from "#web/lib/session.ts";
 import { useTheme } from "#web/lib/theme.ts";
 import { loadToasts, type ToastContainerProps } from "#web/lib/toast.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "./toasts.ts";
@@ -70,14 +69,12 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <LanguageProvider initial={language} onChange={speakToApi}>
-          <SavedHeartsProvider>
-            <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
-          </SavedHeartsProvider>
-          <Toasts />
-        </LanguageProvider>
-      </SessionProvider>
+      <LanguageProvider initial={language} onChange={speakToApi}>
+        <SavedHeartsProvider>
+          <CardCornerContext.Provider value={saveHeart}>{children}</CardCornerContext.Provider>
+        </SavedHeartsProvider>
+        <Toasts />
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

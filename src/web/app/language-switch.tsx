@@ -5,7 +5,7 @@ import type { MeResponse } from "#shared/schemas/auth.ts";
 import { api, setApiLanguage } from "#web/lib/api-client.ts";
 import { type Language, loadLanguage, sayIn, useLanguage, useTexts } from "#web/lib/i18n.tsx";
 import { queryKeys } from "#web/lib/query-keys.ts";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { SHELL_TEXT } from "#web/texts/shell.ts";
 
@@ -39,7 +39,7 @@ export function LanguageSwitch() {
 
   // A person's choice follows them to a device that has not made one: signed in on a new phone, the
   // page turns to their language as soon as the session says which.
-  const saved = useShownSession().user?.language ?? null;
+  const saved = useSession().user?.language ?? null;
   useEffect(() => {
     if (!saved || saved === language.locale || saved === turningTo.current) return;
     let current = true;

@@ -8,7 +8,7 @@ import { BookButton, useBookNow } from "#web/features/orders/book-button.tsx";
 import { MyOrderPanel } from "#web/features/orders/held-booking.tsx";
 import { ReportButton } from "#web/features/reports/report-button.tsx";
 import { useTexts } from "#web/lib/i18n.tsx";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { useBelowViewport } from "#web/lib/use-below-viewport.ts";
 import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { PhoneActionBar } from "./phone-action-bar.tsx";
@@ -39,7 +39,7 @@ type ListingActionsProps = {
 export function ListingActions({ listing, reportedByMe, myOrder }: ListingActionsProps) {
   // A buyer whose offer the seller accepted books at the offered price (messages feature).
   const offerPrice = useAcceptedOfferPrice(listing.id);
-  const { user, isLoading } = useShownSession();
+  const { user, isLoading } = useSession();
   const actionsRef = useRef<HTMLDivElement>(null);
   const actionsBelow = useBelowViewport(actionsRef);
   const bookNow = useBookNow(listing);

@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MeResponse } from "#shared/schemas/auth.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
-import { SessionProvider } from "#web/lib/session.ts";
 import { EVENTS_URL, useLiveEvents } from "./live-events.tsx";
 
 /** The browser's EventSource, as far as the hook uses it: each instance is kept to be driven. */
@@ -39,9 +38,7 @@ function renderLive(user: MeResponse["user"]) {
   client.setQueryData(queryKeys.auth.me, { user } as MeResponse);
   const invalidate = vi.spyOn(client, "invalidateQueries");
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <SessionProvider>{children}</SessionProvider>
-    </QueryClientProvider>
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   const view = renderHook(() => useLiveEvents(), { wrapper });
   const refreshed = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);

@@ -120,8 +120,7 @@ describe("navbar", () => {
     const { router, queryClient } = renderRoutes(routes, "/dashboard");
 
     await screen.findByRole("heading", { name: "Dashboard page" });
-    // The top bar shows the session a render after the guarded page does (src/web/lib/session.ts).
-    await user.click((await screen.findAllByRole("button", { name: "Sign Out" }))[0]!);
+    await user.click(screen.getAllByRole("button", { name: "Sign Out" })[0]!);
 
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");

@@ -8,7 +8,7 @@ import { paths } from "#web/config/paths.ts";
 import { useSignout } from "#web/features/auth/api.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { SHELL_TEXT } from "#web/texts/shell.ts";
 import { DashboardNav } from "./dashboard-nav.tsx";
@@ -72,7 +72,7 @@ function useSignOutAction() {
 
 export function Navbar() {
   const T = useTexts(SHELL_TEXT).shell;
-  const { user, isLoading, error } = useShownSession();
+  const { user, isLoading, error } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import type { User } from "#shared/schemas/auth.ts";
@@ -68,14 +68,9 @@ describe("anyone can look at bikes", () => {
 
   it("another seller still finds Book now, which only buyers can use", async () => {
     visit(`/products/productdetails/${bike.id}`, seller);
-    // The buttons show the session a render after it arrives (src/web/lib/session.ts).
-    await waitFor(
-      () =>
-        expect(screen.getByRole("button", { name: "Book now" })).toHaveAccessibleDescription(
-          "Only buyer accounts can book bikes.",
-        ),
-      { timeout: 5000 },
-    );
+    expect(
+      await screen.findByRole("button", { name: "Book now" }, { timeout: 5000 }),
+    ).toHaveAccessibleDescription("Only buyer accounts can book bikes.");
     expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
   });
 

@@ -4,7 +4,6 @@ import { flushSync } from "react-dom";
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
-import { SessionProvider } from "#web/lib/session.ts";
 
 type Reply = { status?: number; body?: unknown };
 /** `url` carries the query string, for handlers whose answer depends on it. */
@@ -46,10 +45,8 @@ export function renderRoutes(
   });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        {/* As react-router/dom does in the app; importing that here loads a second router copy. */}
-        <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
-      </SessionProvider>
+      {/* As react-router/dom does in the app; importing that here loads a second router copy. */}
+      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

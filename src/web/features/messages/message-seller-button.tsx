@@ -8,7 +8,7 @@ import { TextDialog } from "#web/components/text-dialog.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { useAskSeller, useMyBikeConversation } from "./api/bike-conversation.ts";
 import { messageProblem } from "./message-problem.ts";
 
@@ -46,7 +46,7 @@ function AskDialog({ listing, open, onClose }: { listing: Listing; open: boolean
  * never starts a conversation, and nobody writes about their own bike: they see nothing.
  */
 export function MessageSellerButton({ listing }: { listing: Listing }) {
-  const { user, isLoading } = useShownSession();
+  const { user, isLoading } = useSession();
   const sendToSignin = useSendToSignin();
   const [open, setOpen] = useState(false);
   const msg = useTexts(TALK_MSG).conversation;

@@ -3,13 +3,13 @@ import { Link } from "react-router";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { paths } from "#web/config/paths.ts";
 import { useFormat, useTexts } from "#web/lib/i18n.tsx";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useUnreadMessages } from "./api/unread.ts";
 
 /** Buyers and sellers have conversations; an admin has none. */
 function useCount(): number {
-  const { user } = useShownSession();
+  const { user } = useSession();
   const talks = user?.role === "buyer" || user?.role === "seller";
   return useUnreadMessages(talks).data ?? 0;
 }
@@ -37,7 +37,7 @@ export function UnreadMessagesBadge() {
 
 /** The top bar's link to Messages, with the unread count over its icon (buyers and sellers only). */
 export function MessagesNavLink() {
-  const { user } = useShownSession();
+  const { user } = useSession();
   const count = useCount();
   const msg = useTexts(TALK_MSG).conversation;
   const badge = useBadgeText();

@@ -6,7 +6,7 @@ import { LoadError } from "#web/components/load-error.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useFormat, useTexts } from "#web/lib/i18n.tsx";
 import { allItems } from "#web/lib/paging.ts";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useMarkRead, useNotifications, useUnreadNotifications } from "./api/notifications.ts";
 import { NotificationItem } from "./notification-item.tsx";
@@ -71,7 +71,7 @@ function BellList({ onClose }: { onClose: () => void }) {
  * button's name carries the count; Escape or a click elsewhere closes the list, focus back on the bell.
  */
 export function NotificationBell() {
-  const { user } = useShownSession();
+  const { user } = useSession();
   const unread = useUnreadNotifications(user !== null).data ?? 0;
   const [open, setOpen] = useState(false);
   const msg = useTexts(TALK_MSG).notification;

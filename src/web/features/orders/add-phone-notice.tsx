@@ -3,14 +3,14 @@ import { Link } from "react-router";
 import { TALK_MSG } from "#shared/talk-messages.ts";
 import { paths } from "#web/config/paths.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 
 /**
  * A seller with a live booking and no phone is asked for one (their buyer sees it while the booking
  * is held or paid, as they see the buyer's): nothing once they have given one.
  */
 export function AddPhoneNotice() {
-  const { user } = useShownSession();
+  const { user } = useSession();
   const T = useTexts(TALK_MSG).sellerPhone;
   if (user?.role !== "seller" || user.phone) return null;
   return (

@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { MSG } from "#shared/messages.ts";
 import type { Listing, MyOrder } from "#shared/schemas/listings.ts";
 import { paths } from "#web/config/paths.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
-import { useSession, useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { BOOK_TEXT } from "#web/texts/book.ts";
 import { lastPhoneQueryOptions } from "./api/get-last-phone.ts";
 import type { MyOrderFocus } from "./held-booking.tsx";
@@ -41,7 +41,7 @@ const BOOK_PARAM = "book";
  * and back with it open. One form, one way in, whichever Book now was pressed.
  */
 export function useBookNow(listing: Listing): () => void {
-  const { user } = useShownSession();
+  const { user } = useSession();
   const sendToSignin = useSendToSignin();
   const [, setSearchParams] = useSearchParams();
   const bookingPath = `${paths.listingDetails.getHref(listing.id)}?${BOOK_PARAM}=1`;
@@ -71,7 +71,7 @@ export function BookButton({
   offerPrice,
   className = "",
 }: BookButtonProps) {
-  const { user, isLoading } = useShownSession();
+  const { user, isLoading } = useSession();
   const T = useTexts(BOOK_TEXT).bookPages.book.button;
   const msg = useTexts(MSG).listing;
   const [open, setOpen] = useState(false);
@@ -94,14 +94,27 @@ export function BookButton({
   const detailsPath = paths.listingDetails.getHref(listing.id);
   const bookingPath = `${detailsPath}?${BOOK_PARAM}=1`;
   const location = useLocation();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const wantsBooking = searchParams.get(BOOK_PARAM) === "1" && location.pathname === detailsPath;
 
-  const openForm = useCallback(() => setOpen(true), []);
+  // Back from sign-in: a buyer finds the form open; the parameter goes either way, so a reload or a
+  // shared link does not open it again.
+  useEffect(() => {
+    if (!wantsBooking || isLoading) return;
+    if (user?.role === "buyer" && listing.status !== "sold") setOpen(true);
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(BOOK_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [wantsBooking, isLoading, user, listing.status, setSearchParams]);
 
   // Outside the branches below: booking turns Book now into the buyer's booking, and the form stays
   // mounted (its toast said, its focus handed on) until it closes itself.
-  const form =
+  const modal =
     user && open ? (
       <Suspense
         fallback={
@@ -119,12 +132,6 @@ export function BookButton({
         />
       </Suspense>
     ) : null;
-  const modal = (
-    <>
-      {wantsBooking ? <OpenOnReturn available={listing.status !== "sold"} onOpen={openForm} /> : null}
-      {form}
-    </>
-  );
 
   if (myOrder && renderMyOrder) {
     return (
@@ -158,7 +165,6 @@ export function BookButton({
         <p id={hintId} className="text-xs text-base-content/70">
           {T.buyersOnly}
         </p>
-        {modal}
       </div>
     );
   }
@@ -187,27 +193,4 @@ export function BookButton({
       {modal}
     </div>
   );
-}
-
-/**
- * Back from sign-in (`?book=1`): a buyer finds the form open; the parameter goes either way, so a
- * reload or a shared link does not open it again. It decides with the session as it is, not as drawn
- * (src/web/lib/session.ts): a render behind, a buyer who has just signed in would still be a visitor.
- */
-function OpenOnReturn({ available, onOpen }: { available: boolean; onOpen: () => void }) {
-  const { user, isLoading } = useSession();
-  const [, setSearchParams] = useSearchParams();
-  useEffect(() => {
-    if (isLoading) return;
-    if (user?.role === "buyer" && available) onOpen();
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete(BOOK_PARAM);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [isLoading, user, available, onOpen, setSearchParams]);
-  return null;
 }

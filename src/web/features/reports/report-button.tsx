@@ -5,7 +5,7 @@ import type { Listing } from "#shared/schemas/listings.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { REPORT_TEXT } from "#web/texts/reports.ts";
 import { useCreateReport } from "./api/create-report.ts";
@@ -26,7 +26,7 @@ type ReportButtonProps = {
  * is sent to sign in and brought back here. Sellers and admins do not see it.
  */
 export function ReportButton({ listing, reportedByMe = false, className = "" }: ReportButtonProps) {
-  const { user, isLoading } = useShownSession();
+  const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
   const [justReported, setJustReported] = useState(false);
   const createReport = useCreateReport();

@@ -10,7 +10,7 @@ import { Spinner } from "#web/components/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { useFormat, useTexts } from "#web/lib/i18n.tsx";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { TALK_PAGES_TEXT } from "#web/texts/talk.ts";
 import { useMyRatings, useReplyToReview, useReportReview, useSellerReviews } from "./api/reviews.ts";
@@ -188,7 +188,7 @@ function ReviewItem({
  * once with Reply; anyone signed in but the review's author may report one.
  */
 export function SellerReviews({ sellerId, headingLevel = 2 }: { sellerId: string; headingLevel?: 1 | 2 }) {
-  const { user } = useShownSession();
+  const { user } = useSession();
   const mine = useMyRatings(user?.role === "buyer");
   const myReviewIds = new Set(mine.data?.items.map((r) => r.reviewId) ?? []);
   const query = useSellerReviews(sellerId);

@@ -14,7 +14,7 @@ import type { User } from "#shared/schemas/auth.ts";
 import { ApiError, errorMessage } from "#web/lib/api-client.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
-import { useShownSession } from "#web/lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { useSavedIds, useToggleSaved } from "./api/saved.ts";
@@ -38,14 +38,14 @@ type HeartsView = {
 const HeartsContext = createContext<HeartsView | null>(null);
 
 /**
- * One reading of the session (as drawn) and of the saved ids for all the hearts under it (a list has 24), and
+ * One subscription to the session and the saved ids for all the hearts under it (a list has 24), and
  * their change drawn as a transition: when the session or the ids arrive after the page is up, the
  * hearts re-render in slices the browser can interrupt, not in one synchronous task of every card
  * (each heart subscribing on its own made that a long task on a buyer's list: Lighthouse's TBT).
  * `src/web/app/app-providers.tsx` puts it around the app.
  */
 export function SavedHeartsProvider({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useShownSession();
+  const { user, isLoading } = useSession();
   const isBuyer = user?.role === "buyer";
   const [wanted, setWanted] = useState(false);
   const want = useCallback(() => setWanted(true), []);
