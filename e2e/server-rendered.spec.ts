@@ -163,6 +163,30 @@ test.describe("the app's code after the page", () => {
     await hydrated(page);
   });
 
+  test("a press before the code has come is carried out once it has: Book now sends a visitor to sign in", async ({
+    page,
+    newAccount,
+  }) => {
+    const seller = await newAccount("seller", `Early Press Seller ${tag()}`);
+    const model = `Earlypress ${tag()}`;
+    const listing = await postListing(seller, { model });
+    // The app's code held on its way, as on a slow line, while the page is read.
+    const held: import("@playwright/test").Route[] = [];
+    let released = false;
+    await page.route(/\/assets\/.+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+
+    await page.goto(`/products/productdetails/${listing.id}`, { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+    await page.getByRole("button", { name: "Book now" }).first().click();
+    await twoFrames(page);
+    await expect(page).toHaveURL(atPath(`/products/productdetails/${listing.id}`));
+
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+    await expect(page).toHaveURL(atPath("/signin"));
+    await hydrated(page);
+  });
+
   test("a photo that never comes holds it for 3 s at most", async ({ page, newAccount }) => {
     const seller = await newAccount("seller", `Slow Photo Seller ${tag()}`);
     const model = `Slowphoto ${tag()}`;

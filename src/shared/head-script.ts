@@ -11,12 +11,14 @@
  *   whole bold face (48 KB) an English reader's phone would otherwise fetch for that one word;
  * - on a Bangla page, the Bengali faces asked for before the first layout, or on a slow line with
  *   the app's code (below);
- * - on a page the server rendered, the app's code asked for once the page is on screen (below).
+ * - on a page the server rendered, the app's code asked for once the page is on screen (below), and
+ *   a press on its buttons before that code has come kept for it (below).
  * Inline rather than a file of its own, because a script in `<head>` holds the first paint until it
  * arrives (a round trip on a phone network: Lighthouse counted 150 ms). The Content-Security-Policy
  * allows exactly this text by its SHA-256 (src/server/plugins/security.ts), no other inline script. In
  * src/shared because both sides need the same text.
  */
+import { EARLY_PRESSES_GLOBAL } from "./early-presses.ts";
 import { BANGLA_NAME_FONT_WOFF2_BASE64, TAKA_FONT_WOFF2_BASE64 } from "./head-fonts.ts";
 import { PAGE_PHOTO_TIMING } from "./page-photo-timing.ts";
 import { THEME_STORAGE_KEY } from "./theme-storage.ts";
@@ -84,11 +86,17 @@ export const APP_CODE_ATTRIBUTE = "data-app-code";
 // never runs).
 const appCode = `addEventListener("DOMContentLoaded",()=>{const t=document.querySelector("template[${APP_CODE_ATTRIBUTE}]");let d=0;const go=()=>{if(d++)return;try{${bengaliLater}}catch{}if(t)for(const e of t.content.children){const c=document.createElement(e.localName);for(const a of e.attributes)c.setAttribute(a.name,a.value);document.head.append(c)}};if(!t)return go();try{const s=self.PerformanceObserver?.supportedEntryTypes||[],f=()=>new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r))),seen=(type,test)=>s.includes(type)&&new Promise(r=>new PerformanceObserver((l,o)=>{if(l.getEntries().some(test)){o.disconnect();r()}}).observe({type,buffered:!0})),w=document.visibilityState!=="visible"?[]:[seen("paint",e=>e.name==="first-contentful-paint")||f(),...[...document.querySelectorAll('img[elementtiming="${PAGE_PHOTO_TIMING}"]')].map(i=>new Promise(r=>{const p=seen("element",e=>e.element===i);i.addEventListener("error",r);if(i.complete&&!i.naturalWidth)r();else if(p)p.then(r);else if(i.complete)f().then(r);else i.addEventListener("load",()=>f().then(r))}))];setTimeout(go,3e3);Promise.all(w).then(go)}catch{go()}})`;
 
+// A press on one of the page's buttons before the app's code has come (seconds on a slow line: the
+// page is drawn long before) is kept, to be carried out once the app has hydrated
+// (src/web/app/early-presses.tsx), not lost. Buttons of type "button" only: without the code they do
+// nothing, while links and a form's submit button work without it, and are left to the browser.
+const earlyPresses = `const p=[],l=e=>{const b=e.target instanceof Element&&e.target.closest('button[type="button"]');if(b&&!b.disabled)p.push(b)};addEventListener("click",l,!0);self.${EARLY_PRESSES_GLOBAL}={pressed:p,listener:l}`;
+
 /**
  * Each part on its own: storage blocked keeps the default light theme, the price its fallback glyph,
  * and a Bangla page its faces as the layout asks for them.
  */
-export const HEAD_SCRIPT = `(()=>{try{${theme}}catch{}try{${takaFace};${banglaNameFace}}catch{}try{${banglaFaces}}catch{}${appCode}})();`;
+export const HEAD_SCRIPT = `(()=>{try{${theme}}catch{}try{${takaFace};${banglaNameFace}}catch{}try{${banglaFaces}}catch{}try{${earlyPresses}}catch{}${appCode}})();`;
 
 /** Where index.html has the script written in. */
 export const HEAD_SCRIPT_PLACEHOLDER = "<script data-head-script></script>";

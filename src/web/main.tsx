@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "#web/app/app-providers.tsx";
+import { CarryOutEarlyPresses, takeEarlyPresses } from "#web/app/early-presses.tsx";
 import { createQueryClient } from "#web/app/query-client.ts";
 import { clearToastsOnPageChange } from "#web/app/toasts.ts";
 import { ApiError, setApiLanguage } from "#web/lib/api-client.ts";
@@ -136,8 +137,20 @@ async function start() {
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (a list's 24 cards: ~0.5 s on a slow phone), so a tap on the
   // already painted page is answered meanwhile (React Router's own client entry does the same).
-  if (ssr) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  // The head script's early presses: a page the browser renders itself had no button to press.
+  const pressed = takeEarlyPresses();
+  if (ssr) {
+    startTransition(
+      () =>
+        void hydrateRoot(
+          root,
+          <>
+            {app}
+            <CarryOutEarlyPresses pressed={pressed} />
+          </>,
+        ),
+    );
+  } else createRoot(root).render(app);
 }
 
 void start();

@@ -200,6 +200,9 @@ describe("public pages rendered on the server", () => {
     const text = textOf(res.body);
     expect(text).toContain(inDhaka.model);
     expect(text).not.toContain(inSylhet.model);
+    // Its hearts drawn as they will be, not greyed out until the session comes.
+    expect(rootOf(res.body)).toContain(`aria-label="Save ${inDhaka.model}"`);
+    expect(rootOf(res.body)).not.toMatch(/<button[^>]* disabled=""/);
     expect(h1Of(res.body)).toEqual(["All bikes"]);
     expect(titleOf(res.body)).toBe("All bikes — MotoHaat");
     expect(descriptionOf(res.body)).toMatch(/^All bikes: used motorbikes for sale in Bangladesh/);
@@ -228,6 +231,12 @@ describe("public pages rendered on the server", () => {
     expect(rootOf(res.body)).toContain(`/images/${bike.photoKey}-`);
     // Nobody's contact details: the seller's email never reaches a visitor.
     expect(res.body).not.toContain(seller.email);
+    // Book now and Report drawn as they will be, not greyed out until the session comes (Save, whose
+    // code comes later, is).
+    const buttons = rootOf(res.body).match(/<button[^>]*>/g) ?? [];
+    expect(buttons.filter((b) => b.includes('disabled=""'))).toEqual([
+      expect.stringContaining('aria-label="Save Bajaj Pulsar N160"'),
+    ]);
 
     expect(h1Of(res.body)).toContain("Bajaj Pulsar N160");
     expect(descriptionOf(res.body)).toContain("৳1,98,500");

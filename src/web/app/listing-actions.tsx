@@ -10,6 +10,7 @@ import { ReportButton } from "#web/features/reports/report-button.tsx";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { useSession } from "#web/lib/session.ts";
 import { useBelowViewport } from "#web/lib/use-below-viewport.ts";
+import { usePressWhenKnown } from "#web/lib/use-press-when-known.ts";
 import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { PhoneActionBar } from "./phone-action-bar.tsx";
 
@@ -42,7 +43,8 @@ export function ListingActions({ listing, reportedByMe, myOrder }: ListingAction
   const { user, isLoading } = useSession();
   const actionsRef = useRef<HTMLDivElement>(null);
   const actionsBelow = useBelowViewport(actionsRef);
-  const bookNow = useBookNow(listing);
+  // Pressed before the session is known: carried out once it is (src/web/lib/use-press-when-known.ts).
+  const bookNow = usePressWhenKnown(isLoading, useBookNow(listing));
   const T = useTexts(BROWSE_PAGES_TEXT).browsePages.listingActions;
   // The seller looking at their own bike: nothing to book, ask or report, but it can be changed.
   const own = user?.id === listing.seller.id && listing.status === "available";
@@ -69,13 +71,7 @@ export function ListingActions({ listing, reportedByMe, myOrder }: ListingAction
       {T.yourBooking}
     </button>
   ) : listing.status === "available" && user?.role !== "seller" && user?.role !== "admin" ? (
-    <button
-      type="button"
-      className="btn btn-primary"
-      disabled={isLoading}
-      aria-haspopup="dialog"
-      onClick={bookNow}
-    >
+    <button type="button" className="btn btn-primary" aria-haspopup="dialog" onClick={() => bookNow()}>
       {T.bookNow}
     </button>
   ) : null;
@@ -97,7 +93,8 @@ export function ListingActions({ listing, reportedByMe, myOrder }: ListingAction
             />
             <Suspense fallback={null}>
               <MessageSellerButton listing={listing} />
-              <SaveButton listing={listing} variant="button" />
+              {/* Its code comes after the page hydrates: greyed out until then (see SaveButton). */}
+              <SaveButton listing={listing} variant="button" greyedWhileWaiting />
             </Suspense>
             <ReportButton listing={listing} reportedByMe={reportedByMe} />
           </>

@@ -243,6 +243,41 @@ describe("Book now", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
+  it.each([
+    ["a buyer finds the form open", buyer, true],
+    ["a seller gets nothing", { ...buyer, id: "u-seller", role: "seller" as const }, false],
+  ])(
+    "is drawn ready before the session is known, and a press then is carried out once it is: %s",
+    async (_label, who, opens) => {
+      let answer!: () => void;
+      const asked = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      mockApi({
+        ...signedInAs(buyer),
+        "GET /api/auth/me": async () => {
+          await asked;
+          return { body: { user: who } };
+        },
+      });
+      const user = userEvent.setup();
+      renderRoutes(routes(), detailsPath);
+      // Not greyed out while the session is on its way (the server's page is drawn the same).
+      const button = await screen.findByRole("button", { name: "Book now" });
+      expect(button).toBeEnabled();
+      await user.click(button);
+      expect(screen.queryByRole("dialog")).toBeNull();
+
+      answer();
+      if (opens) {
+        expect(await screen.findByRole("dialog", { name: `Book ${listing.model}` })).toBeInTheDocument();
+      } else {
+        await screen.findByRole("button", { description: "Only buyer accounts can book bikes." });
+        expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+      }
+    },
+  );
+
   it("tells a signed-out visitor to sign in, and sends them there to come back to this bike's booking form", async () => {
     const fetchMock = mockApi(signedInAs(null));
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import { paths } from "#web/config/paths.ts";
 import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
+import { usePressWhenKnown } from "#web/lib/use-press-when-known.ts";
 import { BOOK_TEXT } from "#web/texts/book.ts";
 import { lastPhoneQueryOptions } from "./api/get-last-phone.ts";
 import type { MyOrderFocus } from "./held-booking.tsx";
@@ -112,6 +113,12 @@ export function BookButton({
     );
   }, [wantsBooking, isLoading, user, listing.status, setSearchParams]);
 
+  // Pressed before the session is known: carried out once it is (src/web/lib/use-press-when-known.ts).
+  const bookNow = usePressWhenKnown(isLoading, () => {
+    if (!user) return sendToSignin(bookingPath);
+    if (user.role === "buyer" && listing.status !== "sold") setOpen(true);
+  });
+
   // Outside the branches below: booking turns Book now into the buyer's booking, and the form stays
   // mounted (its toast said, its focus handed on) until it closes itself.
   const modal =
@@ -176,10 +183,9 @@ export function BookButton({
         ref={bookRef}
         type="button"
         className={`btn btn-primary ${className}`}
-        disabled={isLoading}
         aria-haspopup="dialog"
         aria-describedby={signedOut ? hintId : undefined}
-        onClick={() => (user ? setOpen(true) : sendToSignin(bookingPath))}
+        onClick={() => bookNow()}
         onPointerEnter={user ? preload : undefined}
         onFocus={user ? preload : undefined}
       >

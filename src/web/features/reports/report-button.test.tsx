@@ -30,6 +30,28 @@ beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("report to admin", () => {
+  it("is drawn ready before the session is known, and a press then sends a visitor to sign in once it is", async () => {
+    let answer!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      "GET /api/auth/me": async () => {
+        await asked;
+        return { body: { user: null } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes(), detailsPath);
+    const button = await screen.findByRole("button", { name: "report to admin" });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(screen.queryByRole("heading", { name: "Sign in page" })).toBeNull();
+
+    answer();
+    expect(await screen.findByRole("heading", { name: "Sign in page" })).toBeInTheDocument();
+  });
+
   it("asks for a reason, sends it, then reads reported and is disabled", async () => {
     const fetchMock = mockApi({
       ...signedInAs(buyer),

@@ -7,6 +7,7 @@ import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { usePressWhenKnown } from "#web/lib/use-press-when-known.ts";
 import { REPORT_TEXT } from "#web/texts/reports.ts";
 import { useCreateReport } from "./api/create-report.ts";
 
@@ -33,6 +34,11 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
   const sendToSignin = useSendToSignin();
   const T = useTexts(REPORT_TEXT).reportPages.reportButton;
   const reported = useTexts(MSG).report.reported;
+  // Pressed before the session is known: carried out once it is (src/web/lib/use-press-when-known.ts).
+  const report = usePressWhenKnown(isLoading, () => {
+    if (!user) return sendToSignin();
+    if (user.role === "buyer") setOpen(true);
+  });
 
   if (user && user.role !== "buyer") return null;
 
@@ -73,9 +79,8 @@ export function ReportButton({ listing, reportedByMe = false, className = "" }: 
       <button
         type="button"
         className={`btn btn-outline btn-error ${className}`}
-        disabled={isLoading}
         aria-haspopup="dialog"
-        onClick={() => (user ? setOpen(true) : sendToSignin())}
+        onClick={() => report()}
         onPointerEnter={user ? loadReportDialog : undefined}
         onFocus={user ? loadReportDialog : undefined}
       >

@@ -16,6 +16,7 @@ import { useTexts } from "#web/lib/i18n.tsx";
 import { useSendToSignin } from "#web/lib/send-to-signin.ts";
 import { useSession } from "#web/lib/session.ts";
 import { toast } from "#web/lib/toast.ts";
+import { usePressWhenKnown } from "#web/lib/use-press-when-known.ts";
 import { BROWSE_PAGES_TEXT } from "#web/texts/browse.ts";
 import { useSavedIds, useToggleSaved } from "./api/saved.ts";
 
@@ -23,12 +24,18 @@ type SaveButtonProps = {
   listing: { id: string; model: string };
   /** "icon": a round heart over a card's photo; "button": a labelled button on the bike's page. */
   variant?: "icon" | "button";
+  /**
+   * Greyed out until the session is known, not pressable early: for a heart whose code comes after
+   * the page has hydrated (a lazy part). React drops a press on a part it has not hydrated yet, and
+   * the head script keeps presses only until hydration starts (src/web/app/early-presses.tsx).
+   */
+  greyedWhileWaiting?: boolean;
 };
 
 /** What every heart on the page needs to know: who is looking, and which bikes they saved. */
 type HeartsView = {
   user: User | null;
-  /** The session, or a buyer's saved ids, not known yet: a press now could say the opposite of what is true. */
+  /** The session, or a buyer's saved ids, not known yet: a press now is carried out once they are. */
   waiting: boolean;
   ids: ReadonlySet<string> | undefined;
   /** A heart is on the page: the saved ids are worth asking for (a page without one never asks). */
@@ -75,7 +82,12 @@ export function SaveButton(props: SaveButtonProps) {
   return <HeartButton {...props} view={view} />;
 }
 
-function HeartButton({ listing, variant = "icon", view }: SaveButtonProps & { view: HeartsView }) {
+function HeartButton({
+  listing,
+  variant = "icon",
+  greyedWhileWaiting = false,
+  view,
+}: SaveButtonProps & { view: HeartsView }) {
   const { user, waiting, ids, want } = view;
   useEffect(want, [want]);
   const isBuyer = user?.role === "buyer";
@@ -84,27 +96,33 @@ function HeartButton({ listing, variant = "icon", view }: SaveButtonProps & { vi
   const talk = useTexts(MSG).saved;
   const T = useTexts(BROWSE_PAGES_TEXT).browsePages.saved;
 
-  if (user && !isBuyer) return null;
   const saved = isBuyer && (ids?.has(listing.id) ?? false);
 
-  const onClick = () => {
+  // `to`: what the press asks for, as the heart showed it when pressed; a press before the session
+  // (or a buyer's saved ids) is known is carried out once they are (src/web/lib/use-press-when-known.ts).
+  const press = usePressWhenKnown(waiting, (to: boolean) => {
     if (!user) return sendToSignin();
+    // Pressed early by an account that turned out to have no hearts, or to what it is already.
+    if (!isBuyer || to === saved) return;
     // The promise, not mutate's own callbacks: on the Saved page the card (and this button) goes
     // away as the list refreshes, and the toast must still say what happened.
-    toggle.mutateAsync({ listingId: listing.id, saved: !saved }).then(
-      () => toast.success((saved ? talk.unsavedToast : talk.savedToast)(listing.model)),
+    toggle.mutateAsync({ listingId: listing.id, saved: to }).then(
+      () => toast.success((to ? talk.savedToast : talk.unsavedToast)(listing.model)),
       (err: unknown) => {
         if (err instanceof ApiError && err.status === 401) return sendToSignin();
         toast.error(err instanceof ApiError && err.status < 500 ? errorMessage(err) : talk.failed);
       },
     );
-  };
+  });
+
+  if (user && !isBuyer) return null;
+  const onClick = () => press(!saved);
 
   const icon = <Heart className={`size-5 ${saved ? "fill-error text-error" : ""}`} aria-hidden="true" />;
   const common = {
     type: "button" as const,
     "aria-pressed": saved,
-    disabled: waiting,
+    disabled: greyedWhileWaiting && waiting,
     onClick,
   };
   if (variant === "button") {
