@@ -120,19 +120,21 @@ export const test = base.extend<{
   },
 });
 
-/** Matches a URL by path alone, whatever the host and port. */
-/** Holds every photo's request until the returned function is called: a page whose photo is still on its way. */
-export async function holdPhotos(page: Page): Promise<() => void> {
+/** Holds every request to `url` until the returned function is called: what it asks for is still on its way. */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/images/**", async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
+
+/** Holds every photo's request until the returned function is called: a page whose photo is still on its way. */
+export const holdPhotos = (page: Page) => holdRequests(page, "**/images/**");
 
 /** Waits until two more frames have been drawn (and a task after them). */
 export async function twoFrames(page: Page): Promise<void> {
@@ -143,7 +145,8 @@ export async function twoFrames(page: Page): Promise<void> {
 
 /**
  * Waits until React has taken the page over (hydrateRoot or createRoot marks #root). A page the server
- * rendered shows its buttons before then, and a tap on one that opens something does nothing yet.
+ * rendered shows its buttons before then; a tap on one is kept and carried out only once the page has
+ * hydrated (decision 033).
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -151,6 +154,7 @@ export async function hydrated(page: Page): Promise<void> {
   );
 }
 
+/** Matches a URL by path alone, whatever the host and port. */
 export const atPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
 /** A photo file for `setInputFiles` or a multipart body. */

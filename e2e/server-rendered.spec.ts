@@ -3,6 +3,7 @@ import {
   consoleOf,
   expect,
   holdPhotos,
+  holdRequests,
   hydrated,
   postListing,
   tag,
@@ -171,9 +172,7 @@ test.describe("the app's code after the page", () => {
     const model = `Earlypress ${tag()}`;
     const listing = await postListing(seller, { model });
     // The app's code held on its way, as on a slow line, while the page is read.
-    const held: import("@playwright/test").Route[] = [];
-    let released = false;
-    await page.route(/\/assets\/.+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+    const release = await holdRequests(page, /\/assets\/.+\.js$/);
 
     await page.goto(`/products/productdetails/${listing.id}`, { waitUntil: "domcontentloaded" });
     await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
@@ -181,8 +180,7 @@ test.describe("the app's code after the page", () => {
     await twoFrames(page);
     await expect(page).toHaveURL(atPath(`/products/productdetails/${listing.id}`));
 
-    released = true;
-    for (const route of held.splice(0)) await route.continue();
+    release();
     await expect(page).toHaveURL(atPath("/signin"));
     await hydrated(page);
   });

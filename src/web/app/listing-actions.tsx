@@ -93,7 +93,7 @@ export function ListingActions({ listing, reportedByMe, myOrder }: ListingAction
             />
             <Suspense fallback={null}>
               <MessageSellerButton listing={listing} />
-              {/* Its code comes after the page hydrates: greyed out until then (see SaveButton). */}
+              {/* Its code comes after the page hydrates: greyed out while the session is unknown (see SaveButton). */}
               <SaveButton listing={listing} variant="button" greyedWhileWaiting />
             </Suspense>
             <ReportButton listing={listing} reportedByMe={reportedByMe} />

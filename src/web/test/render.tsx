@@ -30,6 +30,24 @@ export function mockApi(handlers: Record<string, Handler>) {
 }
 
 /**
+ * An answer held back until `release()`: meanwhile the page is as it is while that request is on its
+ * way (the session not known yet, say).
+ */
+export function heldReply(reply: Reply): { handler: Handler; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    handler: async () => {
+      await held;
+      return reply;
+    },
+    release,
+  };
+}
+
+/**
  * Renders routes at `url` with a fresh query cache that never retries (a test wants the first answer).
  * `routes` may be the app's own `createRoutes`, which is handed that client for its loaders.
  */

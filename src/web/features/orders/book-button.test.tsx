@@ -11,7 +11,7 @@ import { queryKeys } from "#web/lib/query-keys.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
 import { buildListing } from "#web/test/listings.ts";
 import { problemReply } from "#web/test/problems.ts";
-import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
+import { buyer, heldReply, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { BookButton } from "./book-button.tsx";
 import { MyOrderPanel } from "./held-booking.tsx";
 
@@ -249,17 +249,8 @@ describe("Book now", () => {
   ])(
     "is drawn ready before the session is known, and a press then is carried out once it is: %s",
     async (_label, who, opens) => {
-      let answer!: () => void;
-      const asked = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
-      mockApi({
-        ...signedInAs(buyer),
-        "GET /api/auth/me": async () => {
-          await asked;
-          return { body: { user: who } };
-        },
-      });
+      const session = heldReply({ body: { user: who } });
+      mockApi({ ...signedInAs(buyer), "GET /api/auth/me": session.handler });
       const user = userEvent.setup();
       renderRoutes(routes(), detailsPath);
       // Not greyed out while the session is on its way (the server's page is drawn the same).
@@ -268,7 +259,7 @@ describe("Book now", () => {
       await user.click(button);
       expect(screen.queryByRole("dialog")).toBeNull();
 
-      answer();
+      session.release();
       if (opens) {
         expect(await screen.findByRole("dialog", { name: `Book ${listing.model}` })).toBeInTheDocument();
       } else {

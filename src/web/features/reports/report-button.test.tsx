@@ -5,7 +5,7 @@ import { ToastContainer } from "react-toastify";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { polyfillDialog } from "#web/test/dialog.ts";
-import { buyer, mockApi, renderRoutes } from "#web/test/render.tsx";
+import { buyer, heldReply, mockApi, renderRoutes } from "#web/test/render.tsx";
 import { ReportButton } from "./report-button.tsx";
 
 const listing = { id: "l-9", model: "Suzuki Gixxer" };
@@ -31,16 +31,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("report to admin", () => {
   it("is drawn ready before the session is known, and a press then sends a visitor to sign in once it is", async () => {
-    let answer!: () => void;
-    const asked = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    mockApi({
-      "GET /api/auth/me": async () => {
-        await asked;
-        return { body: { user: null } };
-      },
-    });
+    const session = heldReply({ body: { user: null } });
+    mockApi({ "GET /api/auth/me": session.handler });
     const user = userEvent.setup();
     renderRoutes(routes(), detailsPath);
     const button = await screen.findByRole("button", { name: "report to admin" });
@@ -48,7 +40,7 @@ describe("report to admin", () => {
     await user.click(button);
     expect(screen.queryByRole("heading", { name: "Sign in page" })).toBeNull();
 
-    answer();
+    session.release();
     expect(await screen.findByRole("heading", { name: "Sign in page" })).toBeInTheDocument();
   });
 

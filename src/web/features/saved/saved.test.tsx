@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "#shared/messages.ts";
 import { buildListing } from "#web/test/listings.ts";
-import { buyer, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
+import { buyer, heldReply, mockApi, renderRoutes, withToasts } from "#web/test/render.tsx";
 import { SaveButton } from "./save-button.tsx";
 import SavedPage from "./saved-page.tsx";
 
@@ -79,16 +79,8 @@ describe("the saved-bikes heart", () => {
   });
 
   it("can be pressed before the session is known, and does what was pressed once it is", async () => {
-    let answer!: () => void;
-    const asked = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    mockApi({
-      "GET /api/auth/me": async () => {
-        await asked;
-        return { body: { user: null } };
-      },
-    });
+    const session = heldReply({ body: { user: null } });
+    mockApi({ "GET /api/auth/me": session.handler });
     const user = userEvent.setup();
     renderRoutes(routes, page);
     const heart = await screen.findByRole("button", { name: MSG.saved.save("Yamaha FZ") });
@@ -97,29 +89,20 @@ describe("the saved-bikes heart", () => {
     await user.click(heart);
     expect(screen.queryByRole("heading", { name: "Sign in page" })).toBeNull();
 
-    answer();
+    session.release();
     expect(await screen.findByRole("heading", { name: "Sign in page" })).toBeInTheDocument();
   });
 
   it("pressed early by a buyer on a bike saved already, leaves it saved", async () => {
-    let answer!: () => void;
-    const asked = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const fetchMock = mockApi({
-      ...signedInAs(buyer),
-      "GET /api/saved/ids": async () => {
-        await asked;
-        return { body: { ids: ["l-7"] } };
-      },
-    });
+    const savedIds = heldReply({ body: { ids: ["l-7"] } });
+    const fetchMock = mockApi({ ...signedInAs(buyer), "GET /api/saved/ids": savedIds.handler });
     const user = userEvent.setup();
     renderRoutes(routes, page);
     const heart = await screen.findByRole("button", { name: MSG.saved.save("Yamaha FZ") });
     await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === "/api/saved/ids")).toBe(true));
     // The heart showed "not saved": the press meant "save".
     await user.click(heart);
-    answer();
+    savedIds.release();
 
     await vi.waitFor(() => expect(heart).toHaveAttribute("aria-pressed", "true"));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE" || init?.method === "PUT")).toBe(
